@@ -1,0 +1,66 @@
+"""What differs between CPython, MicroPython and CircuitPython, in one place.
+
+Device code imports `const`, `ticks_ms`, `ticks_diff`, `mem_free`, `IMPL` from here and never
+asks which runtime it is on anywhere else.
+"""
+import sys
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+IMPL = sys.implementation.name  # "cpython", "micropython" or "circuitpython"
+
+try:
+    from time import ticks_ms, ticks_diff, ticks_add  # MicroPython
+except ImportError:
+    try:
+        from supervisor import ticks_ms  # CircuitPython: 29-bit wrapping millisecond clock
+
+        _TICKS_PERIOD = const(1 << 29)
+        _TICKS_HALF = const(1 << 28)
+
+        def ticks_diff(a, b):
+            d = (a - b) & (_TICKS_PERIOD - 1)
+            return d - _TICKS_PERIOD if d >= _TICKS_HALF else d
+
+        def ticks_add(a, b):
+            return (a + b) % _TICKS_PERIOD
+
+    except ImportError:  # CPython
+        import time as _time
+
+        _T0 = _time.monotonic()
+
+        def ticks_ms():
+            return int((_time.monotonic() - _T0) * 1000)
+
+        def ticks_diff(a, b):
+            return a - b
+
+        def ticks_add(a, b):
+            return a + b
+
+
+def mem_free():
+    """Free heap bytes, or None on CPython (no fixed heap)."""
+    try:
+        import gc
+
+        gc.collect()
+        return gc.mem_free()
+    except AttributeError:
+        return None
+
+
+def collect():
+    try:
+        import gc
+
+        gc.collect()
+    except ImportError:
+        pass

@@ -1,0 +1,72 @@
+"""Game modes: a registry, so a new game slots in without touching the main loop.
+
+A mode is the *table binding* of one game (DESIGN layer 2): it turns debounced pad changes and
+serial commands into rules-core actions, and a state into lit spots. The app only ever talks to
+the `Mode` interface below. Modules are imported on first use, so an unused game costs no RAM.
+"""
+
+# mode name -> module that defines `Mode` (a subclass of games.Mode below)
+REGISTRY = {
+    "bringup": "arkham.games.bringup",
+    "ah2e": "arkham.games.ah2e",
+    "ritual": "arkham.games.ritual",
+}
+
+
+class CommandError(Exception):
+    """A command that cannot be done. Raising it guarantees nothing in the state changed."""
+
+
+def names():
+    return sorted(REGISTRY)
+
+
+def load(name):
+    """The Mode class for `name`; raises CommandError with the known names when unknown."""
+    path = REGISTRY.get(name)
+    if path is None:
+        raise CommandError("unknown game %r; known: %s" % (name, " ".join(names())))
+    mod = __import__(path, None, None, ["Mode"])
+    return mod.Mode
+
+
+class Mode:
+    """Interface every game mode implements. `ctx` is the app's Table context:
+
+    ctx.board      the BoardMap (spots by name, LEDs, electrodes)
+    ctx.emit(ev, fields)   send an event (the app numbers it with a gap-free seq)
+    ctx.save()     ask the app to persist snapshot() after this step (atomic, at end of loop)
+    """
+
+    name = "?"
+    # verb -> one line of help; the app dispatches these to command()
+    VERBS = {}
+
+    def __init__(self, ctx, options=None):
+        self.ctx = ctx
+
+    def command(self, verb, args, kw):
+        """Handle a game verb. Return a dict merged into the ok reply.
+        Raise CommandError(reason) to reject; the state must then be unchanged."""
+        raise CommandError("unknown verb %r" % verb)
+
+    def on_pad(self, spot, present, now_ms):
+        """A debounced presence change on a spot (token placed/lifted, hand on/off a pad)."""
+
+    def tick(self, now_ms):
+        """Called once per loop: time-outs and animations that change game meaning."""
+
+    def scene(self, lights, now_ms):
+        """Paint the state: lights.show(spot, (r, g, b), anim) for each spot that is lit.
+        Called only after something changed (or an animation is running)."""
+
+    def snapshot(self):
+        """JSON-able dict that restore() turns back into the same state."""
+        return {}
+
+    def restore(self, snap):
+        pass
+
+    def dump(self):
+        """The whole visible state for `dump` (JSON-able)."""
+        return self.snapshot()

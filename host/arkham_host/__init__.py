@@ -1,0 +1,1 @@
+"""arkham-table: the desktop host tool (CPython only). Imports the device package `arkham` itself."""

@@ -1,0 +1,1 @@
+"""HIL pytest plugin (placeholder)."""

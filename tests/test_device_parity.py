@@ -1,0 +1,26 @@
+"""Every device test script runs under CPython and under the MicroPython unix port (heap 96 KB,
+like a Pico's budget); both must pass and print the same bytes (MicroPython's run-tests idea)."""
+import pathlib
+import subprocess
+
+import pytest
+
+from arkham_host import runtimes
+
+DEVICE = pathlib.Path(__file__).parent / "device"
+SCRIPTS = sorted(p for p in DEVICE.glob("test_*.py"))
+
+
+def run(runtime, script):
+    argv, env = runtimes.command(runtime, str(script), extra_path=[DEVICE])
+    return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600, cwd=DEVICE)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_same_output_on_cpython_and_micropython(script):
+    cp = run("cpython", script)
+    mp = run("micropython", script)
+    assert cp.returncode == 0, "CPython failed:\n" + cp.stdout[-3000:] + cp.stderr[-3000:]
+    assert mp.returncode == 0, "MicroPython failed:\n" + mp.stdout[-3000:] + mp.stderr[-3000:]
+    assert "FAIL" not in cp.stdout
+    assert mp.stdout == cp.stdout, "outputs differ between CPython and MicroPython"
