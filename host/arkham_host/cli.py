@@ -1,6 +1,60 @@
-"""Command table for `arkham-table` (placeholder until the host tool lands)."""
+"""`arkham-table`: the command table (mpremote's habit). name -> module with add_arguments/run.
+
+Each command lives in its own module and is imported only when used, so `arkham-table ports`
+does not pay for the simulator's UI. A module provides:
+    HELP = "one line"
+    def add_arguments(parser): ...
+    def run(args) -> int
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = {
+    "sim": "arkham_host.sim",
+    "console": "arkham_host.console",
+    "ports": "arkham_host.ports",
+    "log": "arkham_host.logger",
+    "replay": "arkham_host.replay",
+    "bench": "arkham_host.bench",
+    "deploy": "arkham_host.deploy",
+    "calibrate": "arkham_host.calibrate",
+    "boards": "arkham_host.boards",
+}
 
 
-def main(argv=None):
-    print("arkham-table")
-    return 0
+def build_parser() -> tuple[argparse.ArgumentParser, dict]:
+    parser = argparse.ArgumentParser(
+        prog="arkham-table", description="Arkham Table: emulated table, console, logger, deploy."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    modules = {}
+    for name, path in COMMANDS.items():
+        try:
+            mod = importlib.import_module(path)
+        except ModuleNotFoundError as e:
+            if e.name != path:
+                raise
+            continue  # not built yet
+        modules[name] = mod
+        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
+        mod.add_arguments(p)
+    return parser, modules
+
+
+def main(argv=None) -> int:
+    parser, modules = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    try:
+        return modules[args.command].run(args) or 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
