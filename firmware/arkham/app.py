@@ -1,0 +1,399 @@
+"""The main loop: serial in -> commands; pads -> events -> game mode; scene -> LEDs; save; serial out.
+
+`App(hw, board, options)` takes the hardware bundle as a parameter (tests drive it with a fake),
+and `step(now_ms)` runs one loop iteration; `run()` repeats it every `period` ms. The app is also
+the context (`ctx`) a game mode sees: ctx.board, ctx.pads, ctx.emit(ev, fields), ctx.save(),
+ctx.redraw().
+
+Order inside one step (docs/protocol.md relies on it):
+ 1. read the link; run at most LINES_PER_STEP command lines (replies are queued)
+ 2. pads.scan -> one "pad" event per debounced change, then mode.on_pad; pad notices -> events
+ 3. mode.tick; the sweep animation
+ 4. repaint the scene if anything changed; pixels.render only when repainted or animating
+ 5. save (game, mode snapshot, seq) atomically if any of them changed
+ 6. write the queued replies and events: nothing is sent before it is saved, so after a power cut
+    the host never holds a seq the table has forgotten.
+"""
+import json
+
+from arkham import games, protocol
+from arkham.compat import ticks_ms, ticks_diff, collect
+from arkham.events import EventLog
+from arkham.games import CommandError
+
+STATE_FILE = "state.json"
+CALIB_FILE = "calib.json"
+DEFAULT_GAME = "bringup"
+LINES_PER_STEP = 4  # commands run per loop iteration (the scan must keep its pace)
+QUEUE_LINES = 16  # complete lines that may wait; more are dropped with one error
+ERROR_REPEAT_MS = 5000  # the same failure in the same place is reported at most this often
+
+
+class App:
+    def __init__(self, hw, board, options=None):
+        self.hw = hw
+        self.board = board
+        self.pads = hw.pads
+        self.lights = hw.lights
+        self.pixels = hw.pixels
+        self.storage = hw.storage
+        self.options = options or {}
+        self.period = int(self.options.get("period", 10))
+        self.reader = protocol.LineReader(QUEUE_LINES)
+        self._out = []  # encoded lines waiting for the end of the step
+        self.mode = None
+        self.game = None
+        self.game_options = {}
+        self.sweep = None
+        self.running = True  # `repl` clears it: run() returns
+        self._redraw = True
+        self._check_game = False  # re-snapshot the mode and save if it changed
+        self._game_text = None  # canonical JSON of {"game","mode","options"} as last saved
+        self._saved_seq = -1
+        self._save_retry = None  # ticks when a failed save may be tried again
+        self._failures = {}  # place -> [message, repeats, ticks of last report]
+        self.booted_ms = ticks_ms()
+        notes = []
+        self._load_calibration(notes)
+        seq = self._boot_game(notes)
+        self.events = EventLog(
+            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", 6144))
+        )
+        self.emit("hello", self.hello_fields())
+        for ev, fields in notes:
+            self.emit(ev, fields)
+
+    # ---- the context a game mode sees ------------------------------------------------------
+
+    def emit(self, ev, fields=None):
+        """Send an event with the next seq (written at the end of this step, after the save)."""
+        self._out.append(self.events.add(ev, fields))
+
+    def save(self):
+        """A mode asks for its snapshot to be saved at the end of this step."""
+        self._check_game = True
+        self._redraw = True
+
+    def redraw(self):
+        """A mode's scene changed without a command or a pad change (e.g. a time-out)."""
+        self._redraw = True
+
+    # ---- replies ---------------------------------------------------------------------------
+
+    def reply(self, tag, fields=None):
+        obj = {} if fields is None else dict(fields)
+        obj["re"] = tag
+        obj["ok"] = True
+        self._out.append(protocol.encode(obj))
+
+    def reply_error(self, tag, err, fields=None):
+        obj = {} if fields is None else dict(fields)
+        obj["re"] = tag
+        obj["ok"] = False
+        obj["err"] = err
+        self._out.append(protocol.encode(obj))
+
+    def hello_fields(self):
+        from arkham import VERSION, PROTO
+
+        return {
+            "proto": PROTO,
+            "fw": VERSION,
+            "impl": self.hw.impl,
+            "board": self.board.name,
+            "game": self.game,
+            "seq": self.events.seq if hasattr(self, "events") else None,
+            "mem_free": self.mem_free(),
+            "emulated": bool(self.options.get("emulated")),
+        }
+
+    def mem_free(self):
+        from arkham.compat import mem_free
+
+        return mem_free()
+
+    # ---- boot: calibration and the saved game ----------------------------------------------
+
+    def _load_calibration(self, notes):
+        try:
+            text = self.storage.load(CALIB_FILE)
+            if text:
+                self.pads.set_calibration(json.loads(text))
+        except Exception as e:  # a bad file must not stop the table: report and go on
+            notes.append(("calib_error", {"err": _describe(e)}))
+
+    def save_calibration(self):
+        self.storage.save(CALIB_FILE, _text(self.pads.calibration()))
+
+    def _boot_game(self, notes):
+        """Resume the saved game (unless options["game"] names another); returns the saved seq."""
+        seq = 0
+        saved = None
+        try:
+            text = self.storage.load(STATE_FILE)
+            if text:
+                saved = json.loads(text)
+                seq = int(saved["seq"])
+                saved = saved["table"]
+        except Exception as e:
+            notes.append(("restore_failed", {"err": "state file unreadable: " + _describe(e)}))
+            saved = None
+        want = self.options.get("game")
+        if saved is not None and (want is None or want == saved.get("game")):
+            try:
+                self._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
+                self._game_text = _text(self._table())
+                notes.append(("resumed", {"game": self.game}))
+                return seq
+            except Exception as e:
+                notes.append(
+                    ("restore_failed", {"game": saved.get("game"), "err": _describe(e)})
+                )
+        try:
+            self._start(want or DEFAULT_GAME, {}, None)
+        except Exception as e:
+            notes.append(("restore_failed", {"game": want, "err": _describe(e)}))
+            self._start(DEFAULT_GAME, {}, None)
+        self._check_game = True
+        return seq
+
+    def _start(self, name, options, snap):
+        """Make the mode `name` (raises CommandError etc. without changing the current one)."""
+        cls = games.load(name)
+        mode = cls(self, options)
+        if snap is not None:
+            mode.restore(snap)
+        self.mode = mode
+        self.game = name
+        self.game_options = options
+        self._redraw = True
+
+    def switch_game(self, name, options):
+        self._start(name, options, None)
+        self.sweep = None
+        self._check_game = True
+        self.emit("game", {"game": name, "options": options})
+
+    def _table(self):
+        return {"game": self.game, "options": self.game_options, "mode": self.mode.snapshot()}
+
+    # ---- one loop iteration ----------------------------------------------------------------
+
+    def step(self, now_ms):
+        """Run one iteration of the main loop at time `now_ms`."""
+        try:
+            data = self.hw.stream.read_available()
+            if data:
+                self.reader.feed(data)
+        except Exception as e:
+            self.failure("link", e, now_ms)
+        for _ in range(LINES_PER_STEP):
+            item = self.reader.take()
+            if item is None:
+                break
+            if item[0] == "line":
+                self.run_line(item[1], now_ms)
+            else:
+                self.reply_error(item[1], item[2])
+        self._scan(now_ms)
+        if self.mode is not None:
+            try:
+                self.mode.tick(now_ms)
+            except Exception as e:
+                self.failure("tick", e, now_ms)
+        self._show(now_ms)
+        self._persist(now_ms)
+        self._flush()
+
+    def _scan(self, now_ms):
+        pads = self.pads
+        try:
+            changes = pads.scan(now_ms)
+            notices = pads.take_notices()
+        except Exception as e:
+            self.failure("scan", e, now_ms)
+            return
+        for spot, present in changes:
+            self.emit("pad", {"spot": spot, "present": bool(present)})
+            self._redraw = True
+            self._check_game = True
+            try:
+                self.mode.on_pad(spot, present, now_ms)
+            except Exception as e:
+                self.failure("on_pad", e, now_ms)
+        for ev, fields in notices:
+            self.emit(ev, fields)
+            self._redraw = True
+
+    def _show(self, now_ms):
+        painted = False
+        sweep = self.sweep
+        try:
+            if sweep is not None:
+                how = sweep.step(self.pixels, now_ms)
+                if how == "done":
+                    self.sweep = None
+                    self.pixels.clear()
+                    self._redraw = True
+                    self.emit("sweep_done", {"leds": sweep.count})
+                elif how is not None:
+                    painted = True
+            if self._redraw and self.sweep is None:
+                self._redraw = False
+                self.lights.clear()
+                self.mode.scene(self.lights, now_ms)
+                painted = True
+            if painted or self.pixels.animating():
+                self.pixels.render(now_ms)
+        except Exception as e:
+            self.failure("render", e, now_ms)
+
+    def _persist(self, now_ms):
+        if self._save_retry is not None and ticks_diff(now_ms, self._save_retry) < 0:
+            return
+        try:
+            changed = False
+            if self._check_game:
+                self._check_game = False
+                text = _text(self._table())
+                if text != self._game_text:
+                    self._game_text = text
+                    changed = True
+            if changed or self.events.seq != self._saved_seq:
+                seq = self.events.seq
+                self.storage.save(
+                    STATE_FILE, '{"seq":%d,"table":%s,"v":1}' % (seq, self._game_text)
+                )
+                self._saved_seq = seq
+                self._save_retry = None
+        except Exception as e:
+            self._save_retry = now_ms + ERROR_REPEAT_MS
+            self.failure("save", e, now_ms)
+
+    def _flush(self):
+        out = self._out
+        if not out:
+            return
+        write = self.hw.stream.write
+        for line in out:
+            write(line)
+        out.clear()
+
+    # ---- commands --------------------------------------------------------------------------
+
+    def run_line(self, text, now_ms):
+        """Parse and run one command line; every outcome is exactly one reply."""
+        try:
+            parsed = protocol.parse(text)
+        except protocol.BadLine as e:
+            self.reply_error(e.tag, e.msg)
+            return
+        except Exception as e:
+            self.reply_error(None, "internal error reading the line: " + _describe(e))
+            self.failure("parse", e, now_ms)
+            return
+        if parsed is None:
+            return
+        tag, verb, args, kw = parsed
+        from arkham import verbs
+
+        try:
+            handler = verbs.CORE.get(verb)
+            if handler is not None:
+                res = handler(self, tag, args, kw, now_ms)
+            elif verb in self.mode.VERBS:
+                res = self.mode.command(verb, args, kw)
+                self._redraw = True
+                self._check_game = True
+            else:
+                raise CommandError(
+                    "unknown verb %r; verbs: %s (help VERB for one)" % (verb[:20], self.verb_list())
+                )
+            if res is not False:  # False: the handler already replied (e.g. `since`)
+                self.reply(tag, res)
+        except CommandError as e:
+            self.reply_error(tag, _message(e))
+        except Exception as e:  # a bug: report it, put the game back as last saved, go on
+            err = "internal error in %s: %s" % (verb, _describe(e))
+            self.reply_error(tag, err)
+            self.failure("command", e, now_ms)
+            self._reload_saved_game()
+
+    def verb_list(self):
+        from arkham import verbs
+
+        names = sorted(verbs.HELP)
+        for v in sorted(self.mode.VERBS):
+            if v not in verbs.HELP:
+                names.append(v)
+        return " ".join(names)
+
+    def _reload_saved_game(self):
+        try:
+            if self._game_text:
+                saved = json.loads(self._game_text)
+                if saved.get("game") == self.game:
+                    self.mode.restore(saved.get("mode"))
+            self._redraw = True
+        except Exception:
+            pass
+
+    # ---- failures: reported as events, never fatal -----------------------------------------
+
+    def failure(self, where, exc, now_ms):
+        msg = _describe(exc)
+        rec = self._failures.get(where)
+        if rec is not None and rec[0] == msg and ticks_diff(now_ms, rec[2]) < ERROR_REPEAT_MS:
+            rec[1] += 1
+            return
+        fields = {"where": where, "err": msg}
+        if rec is not None and rec[0] == msg and rec[1]:
+            fields["repeats"] = rec[1]
+        self._failures[where] = [msg, 0, now_ms]
+        try:
+            self.emit("error", fields)
+        except Exception:
+            pass
+
+    # ---- the loop --------------------------------------------------------------------------
+
+    def run(self):
+        """Step every `period` ms until `repl` stops the loop. Never dies on an exception."""
+        hw = self.hw
+        period = self.period
+        n = 0
+        while self.running:
+            t0 = ticks_ms()
+            try:
+                self.step(t0)
+            except Exception as e:  # step() guards its parts; this is the last resort
+                try:
+                    self.failure("loop", e, t0)
+                    self._flush()
+                except Exception:
+                    pass
+            n += 1
+            if n & 1023 == 0:
+                collect()
+            left = period - ticks_diff(ticks_ms(), t0)
+            if left > 0:
+                hw.wait(left)
+
+
+def _describe(exc):
+    """`Name: message` of an exception (messages of built-in errors differ between runtimes)."""
+    if isinstance(exc, CommandError):
+        return _message(exc)
+    args = getattr(exc, "args", ())
+    text = " ".join(str(a) for a in args) if args else ""
+    return type(exc).__name__ + (": " + text if text else "")
+
+
+def _message(exc):
+    args = getattr(exc, "args", ())
+    return str(args[0]) if args else type(exc).__name__
+
+
+def _text(obj):
+    """Canonical JSON text (sorted keys) of a JSON-able object, built in one buffer."""
+    return protocol.dumps(obj)

@@ -1,0 +1,41 @@
+"""Numbered events and the replay ring behind `since N`.
+
+Every event gets the next `seq` (gap-free; the app persists the last one so numbering survives a
+restart). The ring keeps the most recent events as the exact bytes sent, bounded both in count and
+in bytes, so `since N` replays them identically.
+"""
+from arkham.protocol import encode
+
+
+class EventLog:
+    def __init__(self, seq=0, keep=64, keep_bytes=6144):
+        self.seq = seq  # the last number given out
+        self._ring = []  # encoded lines, oldest first; the last one has number self.seq
+        self._bytes = 0
+        self._keep = keep
+        self._keep_bytes = keep_bytes
+
+    def add(self, ev, fields):
+        """Number and encode one event; returns its line (bytes)."""
+        obj = {} if fields is None else dict(fields)
+        obj["ev"] = ev
+        obj["seq"] = self.seq + 1
+        line = encode(obj)  # may raise TypeError: then no number is used up
+        self.seq += 1
+        ring = self._ring
+        ring.append(line)
+        self._bytes += len(line)
+        while ring and (len(ring) > self._keep or self._bytes > self._keep_bytes):
+            self._bytes -= len(ring.pop(0))
+        return line
+
+    def oldest(self):
+        """Number of the oldest buffered event (seq + 1 when the ring is empty)."""
+        return self.seq - len(self._ring) + 1
+
+    def since(self, n):
+        """The buffered lines after event n, or None when some of them are no longer buffered."""
+        first = self.oldest()
+        if n + 1 < first:
+            return None
+        return self._ring[len(self._ring) - (self.seq - n) :] if n < self.seq else []

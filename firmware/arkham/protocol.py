@@ -1,0 +1,335 @@
+"""Serial protocol v1: command lines in, JSON lines out (docs/protocol.md is the contract).
+
+Host -> table: `[#tag] verb [args...] [key=value...]`, printable ASCII, `\\n` (or `\\r\\n`), at
+most 512 bytes. Table -> host: one JSON object per line. This module only turns bytes into
+commands and objects into bytes; it never touches the hardware or the game.
+"""
+from arkham.compat import const
+
+MAX_LINE = const(512)  # bytes per command line, without the newline
+MAX_TAG = const(999999999)
+
+_NL = const(10)
+_CR = const(13)
+_TAB = const(9)
+_BS = const(8)
+_DEL = const(127)
+
+# top-level keys written first, in this order, so a human reads `{"re":3,"ok":true,...}` and
+# `{"seq":9,"ev":"pad",...}`; every other key follows in sorted order (same bytes on every runtime)
+_HEAD = ("re", "ok", "err", "seq", "ev")
+
+
+class BadLine(Exception):
+    """A line that is not a command; `tag` is its tag when one could be read, else None."""
+
+    def __init__(self, msg, tag=None):
+        super().__init__(msg)
+        self.msg = msg
+        self.tag = tag
+
+
+def _tag_value(word):
+    """`#17` -> 17; raises BadLine for anything else after '#'."""
+    digits = word[1:]
+    if not digits or len(digits) > 9 or not digits.isdigit():
+        raise BadLine("bad tag %r: want #N, N a whole number 0..%d" % (word[:20], MAX_TAG))
+    return int(digits)
+
+
+def peek_tag(raw):
+    """The tag at the start of a raw (possibly broken) line, or None. Never raises."""
+    if not raw or raw[0] != 35:  # '#'
+        return None
+    n = 0
+    i = 1
+    while i < len(raw) and i <= 10 and 48 <= raw[i] <= 57:
+        n = n * 10 + raw[i] - 48
+        i += 1
+    if i == 1 or i > 10 or (i < len(raw) and raw[i] not in (32, _TAB)):
+        return None
+    return n
+
+
+def _is_key(k):
+    if not k or len(k) > 32:
+        return False
+    for c in k:
+        if not (c.isalpha() or c.isdigit() or c == "_"):
+            return False
+    return not k[0].isdigit()
+
+
+def parse(line):
+    """A printable command line (str, no newline) -> (tag, verb, args, kw) or None when blank.
+
+    tag: int or None; verb: lower-case str; args: list of str; kw: dict str -> str.
+    Raises BadLine with a message a person can act on.
+    """
+    words = line.split()
+    if not words:
+        return None
+    tag = None
+    if words[0][0] == "#":
+        tag = _tag_value(words[0])
+        words = words[1:]
+        if not words:
+            raise BadLine("a tag needs a verb after it, e.g. #%d hello" % tag, tag)
+    verb = words[0].lower()
+    if not _is_key(verb):
+        raise BadLine("bad verb %r: verbs are words like hello, help, dump" % words[0][:20], tag)
+    args = []
+    kw = {}
+    for w in words[1:]:
+        eq = w.find("=")
+        if eq < 0:
+            args.append(w)
+            continue
+        k = w[:eq].lower()
+        if not _is_key(k):
+            raise BadLine("bad option %r: want key=value" % w[:40], tag)
+        if k in kw:
+            raise BadLine("option %s given twice" % k, tag)
+        kw[k] = w[eq + 1 :]
+    return tag, verb, args, kw
+
+
+class LineReader:
+    """Cuts the incoming byte stream into command lines, with bounded memory and work.
+
+    feed(data) takes whatever the link delivered; take() returns the next item or None:
+      ("line", str)         a complete printable line (blank lines are skipped)
+      ("bad", tag, msg)     a line that was dropped, with the one error to report
+    Over-long lines give one error when they cross MAX_LINE; the rest of the line is dropped up to
+    its newline. A half line stays pending until its newline arrives. At most `queue` items wait;
+    lines beyond that are dropped and counted, and one ("bad", None, "input flood: ...") is
+    reported once the queue has room again.
+    """
+
+    def __init__(self, queue=8):
+        self._buf = bytearray(MAX_LINE)
+        self._len = 0
+        self._over = 0  # >0: bytes of the current over-long line seen so far (being dropped)
+        self._items = []
+        self._max = queue
+        self.dropped = 0  # lines dropped by the flood bound, not yet reported
+        self.dropped_total = 0
+
+    def pending(self):
+        """Bytes of a half line waiting for its newline."""
+        return self._len
+
+    def feed(self, data):
+        n = len(data)
+        start = 0
+        while start < n:
+            nl = data.find(b"\n", start)
+            end = n if nl < 0 else nl
+            if end > start:
+                self._take_bytes(data, start, end)
+            if nl < 0:
+                break
+            self._end_line()
+            start = nl + 1
+
+    def _take_bytes(self, data, start, end):
+        if self._over:
+            self._over += end - start
+            return
+        room = MAX_LINE - self._len
+        if end - start <= room:
+            self._buf[self._len : self._len + end - start] = data[start:end]
+            self._len += end - start
+            return
+        # crossing the bound: report once now (garbage may never send a newline), drop the rest
+        tag = peek_tag(self._buf[: self._len] if self._len else data[start:end])
+        self._over = self._len + end - start
+        self._len = 0
+        self._put(("bad", tag, "line too long (over %d bytes); dropped up to its newline" % MAX_LINE))
+
+    def _end_line(self):
+        if self._over:
+            self._over = 0
+            return
+        n = self._len
+        self._len = 0
+        buf = self._buf
+        if n and buf[n - 1] == _CR:
+            n -= 1
+        edits = False
+        for i in range(n):
+            b = buf[i]
+            if b < 32 or b > 126:
+                if b == _BS or b == _DEL:
+                    edits = True
+                elif b != _TAB:
+                    raw = bytes(buf[:n])
+                    self._put(
+                        (
+                            "bad",
+                            peek_tag(raw),
+                            "non-printable byte 0x%02x at column %d; line dropped" % (b, i + 1),
+                        )
+                    )
+                    return
+        if edits:  # a person typing in a plain terminal: backspace erases the byte before it
+            out = bytearray()
+            for i in range(n):
+                b = buf[i]
+                if b == _BS or b == _DEL:
+                    if out:
+                        out.pop()
+                else:
+                    out.append(b)
+            text = out.decode()
+        else:
+            text = bytes(buf[:n]).decode()
+        if text.strip():
+            self._put(("line", text))
+
+    def _put(self, item):
+        if len(self._items) >= self._max:
+            self.dropped += 1
+            self.dropped_total += 1
+            return
+        self._items.append(item)
+
+    def take(self):
+        if self._items:
+            return self._items.pop(0)
+        if self.dropped:
+            n = self.dropped
+            self.dropped = 0
+            return ("bad", None, "input flood: dropped %d line%s" % (n, "" if n == 1 else "s"))
+        return None
+
+
+# ---- JSON out -------------------------------------------------------------------------------
+
+
+def _put_str(s, out):
+    out.append(34)
+    plain = True
+    for ch in s:
+        o = ord(ch)
+        if o < 32 or o > 126 or o == 34 or o == 92:
+            plain = False
+            break
+    if plain:
+        out.extend(s.encode())
+    else:
+        for ch in s:
+            o = ord(ch)
+            if o == 34:
+                out.extend(b'\\"')
+            elif o == 92:
+                out.extend(b"\\\\")
+            elif o < 32 or o > 126:
+                if o > 0xFFFF:  # outside the BMP: a surrogate pair, as JSON wants
+                    o -= 0x10000
+                    out.extend(b"\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+                else:
+                    out.extend(b"\\u%04x" % o)
+            else:
+                out.append(o)
+    out.append(34)
+
+
+def _put(obj, out):
+    if obj is None:
+        out.extend(b"null")
+    elif obj is True:
+        out.extend(b"true")
+    elif obj is False:
+        out.extend(b"false")
+    elif isinstance(obj, int):
+        out.extend(b"%d" % obj)
+    elif isinstance(obj, str):
+        _put_str(obj, out)
+    elif isinstance(obj, (list, tuple)):
+        out.append(91)
+        first = True
+        for v in obj:
+            if not first:
+                out.append(44)
+            first = False
+            _put(v, out)
+        out.append(93)
+    elif isinstance(obj, dict):
+        _put_dict(obj, out, ())
+    else:
+        raise TypeError("cannot send %s as JSON (integers, strings, lists, dicts only)"
+                        % type(obj).__name__)
+
+
+def _put_dict(d, out, head):
+    out.append(123)
+    first = True
+    for k in head:
+        if k in d:
+            if not first:
+                out.append(44)
+            first = False
+            _put_str(k, out)
+            out.append(58)
+            _put(d[k], out)
+    for k in sorted(d):
+        if k in head:
+            continue
+        if not first:
+            out.append(44)
+        first = False
+        _put_str(str(k), out)
+        out.append(58)
+        _put(d[k], out)
+    out.append(125)
+
+
+def encode(obj):
+    """One output line (bytes, ending in \\n): compact JSON, ASCII only, keys in a fixed order.
+
+    Built in one growing buffer, so a large `dump` or `pads` reply costs about its own size in RAM.
+    Floats are refused (no floats in game state: their text differs between runtimes).
+    """
+    out = bytearray()
+    _put_dict(obj, out, _HEAD)
+    out.append(10)
+    return bytes(out)
+
+
+def dumps(obj):
+    """Canonical JSON text of any JSON-able object: sorted keys at every level, ASCII only."""
+    out = bytearray()
+    _put(obj, out)
+    return bytes(out).decode()
+
+
+# ---- argument helpers for verbs (raise games.CommandError) ---------------------------------
+
+
+def int_arg(text, what, lo, hi):
+    """`text` as an int in lo..hi, or CommandError naming `what`."""
+    from arkham.games import CommandError
+
+    t = text
+    if t[:1] in ("-", "+"):
+        t = t[1:]
+    if not t or not t.isdigit() or len(t) > 9:
+        raise CommandError("%s: want a whole number %d..%d, not %r" % (what, lo, hi, text[:20]))
+    n = int(text)
+    if n < lo or n > hi:
+        raise CommandError("%s: %d is outside %d..%d" % (what, n, lo, hi))
+    return n
+
+
+def no_more(verb, args, kw, nargs=0, keys=()):
+    """Reject extra positional args or unknown options (so a typo never passes silently)."""
+    from arkham.games import CommandError
+
+    if len(args) > nargs:
+        raise CommandError("%s: unexpected argument %r" % (verb, args[nargs][:40]))
+    for k in sorted(kw):
+        if k not in keys:
+            if keys:
+                raise CommandError("%s: unknown option %s (known: %s)" % (verb, k, " ".join(keys)))
+            raise CommandError("%s: takes no options (got %s=)" % (verb, k))
