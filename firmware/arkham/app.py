@@ -16,7 +16,7 @@ Order inside one step (docs/protocol.md relies on it):
 """
 import json
 
-from arkham import games, protocol
+from arkham import games, protocol, verbs
 from arkham.compat import ticks_ms, ticks_diff, collect
 from arkham.events import EventLog
 from arkham.games import CommandError
@@ -159,7 +159,7 @@ class App:
 
     def _start(self, name, options, snap):
         """Make the mode `name` (raises CommandError etc. without changing the current one)."""
-        cls = games.load(name)
+        cls = games.load(name)  # CommandError listing the known games when unknown
         mode = cls(self, options)
         if snap is not None:
             mode.restore(snap)
@@ -295,8 +295,6 @@ class App:
         if parsed is None:
             return
         tag, verb, args, kw = parsed
-        from arkham import verbs
-
         try:
             handler = verbs.CORE.get(verb)
             if handler is not None:
@@ -320,8 +318,6 @@ class App:
             self._reload_saved_game()
 
     def verb_list(self):
-        from arkham import verbs
-
         names = sorted(verbs.HELP)
         for v in sorted(self.mode.VERBS):
             if v not in verbs.HELP:

@@ -173,15 +173,16 @@ class LineReader:
                     )
                     return
         if edits:  # a person typing in a plain terminal: backspace erases the byte before it
-            out = bytearray()
+            j = 0  # edit in place: j <= i always
             for i in range(n):
                 b = buf[i]
                 if b == _BS or b == _DEL:
-                    if out:
-                        out.pop()
+                    if j:
+                        j -= 1
                 else:
-                    out.append(b)
-            text = out.decode()
+                    buf[j] = b
+                    j += 1
+            text = bytes(buf[:j]).decode()
         else:
             text = bytes(buf[:n]).decode()
         if text.strip():

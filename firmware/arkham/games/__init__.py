@@ -26,7 +26,12 @@ def load(name):
     path = REGISTRY.get(name)
     if path is None:
         raise CommandError("unknown game %r; known: %s" % (name, " ".join(names())))
-    mod = __import__(path, None, None, ["Mode"])
+    try:
+        mod = __import__(path, None, None, ["Mode"])
+    except ImportError as e:
+        # a registered game whose module is not on this table (not deployed, or not written yet)
+        why = e.args[0] if e.args else "ImportError"
+        raise CommandError("game %s is not installed on this table (%s)" % (name, why))
     return mod.Mode
 
 
@@ -34,8 +39,14 @@ class Mode:
     """Interface every game mode implements. `ctx` is the app's Table context:
 
     ctx.board      the BoardMap (spots by name, LEDs, electrodes)
+    ctx.pads       the Pads: ctx.pads.present(spot), ctx.pads.faults()
     ctx.emit(ev, fields)   send an event (the app numbers it with a gap-free seq)
     ctx.save()     ask the app to persist snapshot() after this step (atomic, at end of loop)
+                   and to repaint the scene
+    ctx.redraw()   ask for scene() to be called again (a change made in tick(), say)
+    The app also repaints and re-checks snapshot() after every accepted game verb and pad change.
+    `options` are the key=value strings of `game NAME key=value...` (validate them in __init__
+    and raise CommandError: the old game then stays).
     """
 
     name = "?"
