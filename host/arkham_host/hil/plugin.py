@@ -1,1 +1,285 @@
-"""HIL pytest plugin (placeholder)."""
+"""HIL pytest plugin (entry point `arkham_table`): the same tests against an emulated or a real table.
+
+    pytest tests/hil                       # a fresh headless sim per test (the default, --board sim)
+    pytest tests/hil --board /dev/ttyACM0  # a real table; tests that need the world are skipped
+
+Fixtures:
+    table          a started table: send(cmd) -> reply, expect(event or predicate, timeout),
+                   write(raw bytes), dump(), world (place/lift/touch/leds/fail/heal...), log_path
+    table_factory  start(game=..., board=..., state=DIR) -> Table, for tests that need several
+                   tables or a restart (Table.restart() keeps the state dir: persistence tests)
+Marker: @pytest.mark.table(game="ritual", board="bringup") picks what the `table` fixture starts.
+
+Every byte on the wire (and every world command) goes to a per-test log; a failed expect() shows
+the recent lines and the log's path. Nothing sleeps for synchronisation: the fixture waits for the
+table's hello reply.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import re
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from arkham_host.link import Link, LinkClosed, Timeout
+from arkham_host.worldclient import World
+
+START_TIMEOUT = 20.0  # seconds for a sim to print its paths and answer hello (slow CI machines)
+
+
+def pytest_addoption(parser):
+    g = parser.getgroup("arkham_table", "Arkham Table hardware-in-the-loop")
+    g.addoption("--board", default="sim",
+                help="`sim` (default: an emulated table per test) or a serial port/URL of a "
+                     "real table, e.g. /dev/ttyACM0")
+    g.addoption("--sim-board", default="bringup",
+                help="board map for emulated tables (default bringup)")
+    g.addoption("--sim-cpython", action="store_true",
+                help="run emulated tables' firmware under CPython instead of the unix port")
+    g.addoption("--sim-emulator", default=None, help=argparse.SUPPRESS)
+    g.addoption("--hil-logs", default=None, metavar="DIR",
+                help="where per-test wire logs go (default: pytest's temp dir)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "table(game=..., board=...): what the table fixture starts")
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:120]
+
+
+class WireLog:
+    """Text log of one test's wire: `  1.234 >  #3 dump` (> host->table, < table->host,
+    w> / w< world socket, ! link notes)."""
+
+    def __init__(self, path: pathlib.Path):
+        self.path = path
+        self.t0 = time.monotonic()
+        self.file = open(path, "a", buffering=1, encoding="utf-8", errors="backslashreplace")
+
+    def __call__(self, direction, text):
+        try:
+            self.file.write("%8.3f %-2s %s\n" % (time.monotonic() - self.t0, direction,
+                                                 text.rstrip("\n")))
+        except ValueError:  # closed
+            pass
+
+    def close(self):
+        self.file.close()
+
+
+class SimProcess:
+    """`arkham-table sim --headless` as a child process (exactly what a user would run)."""
+
+    def __init__(self, board, game, state_dir, cpython, stderr_path, emulator=None):
+        argv = [sys.executable, "-m", "arkham_host.cli", "sim", "--headless", "--board", board,
+                "--game", game, "--state", str(state_dir)]
+        if cpython:
+            argv.append("--cpython")
+        if emulator:
+            argv += ["--emulator", emulator]
+        self.stderr_path = stderr_path
+        self.stderr = open(stderr_path, "ab")
+        # stdin is a pipe: when this process dies, the sim sees EOF and stops too
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.stderr)
+        self.serial, self.world = self._paths()
+
+    def _paths(self):
+        found = {}
+        deadline = time.monotonic() + START_TIMEOUT
+        buf = b""
+        fd = self.proc.stdout.fileno()
+        while len(found) < 2:
+            left = deadline - time.monotonic()
+            r, _, _ = select.select([fd], [], [], max(0.0, left))
+            data = os.read(fd, 4096) if r else b""
+            if not data:
+                self.stop()
+                raise RuntimeError("the sim did not start (exit %s):\n%s" % (
+                    self.proc.returncode, self.stderr_text()))
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                key, _, value = line.decode().partition(" ")
+                found[key] = value
+        return found["serial"], found["world"]
+
+    def stderr_text(self) -> str:
+        try:
+            return pathlib.Path(self.stderr_path).read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()  # EOF: the sim shuts the firmware down and exits
+            try:
+                self.proc.wait(3.0)
+            except subprocess.TimeoutExpired:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(2.0)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+        self.proc.stdout.close()
+        self.stderr.close()
+
+
+class NoWorld:
+    """The world of a real table: there is no hand to move, so tests that need one skip."""
+
+    def __getattr__(self, name):
+        pytest.skip("needs the emulated world (a real table has no world socket)")
+
+
+class Table:
+    def __init__(self, port, log: WireLog, sim_args=None):
+        self.port = port  # "sim" or a serial URL
+        self.log = log
+        self.log_path = log.path
+        self.sim_args = sim_args  # (board, game, state_dir, cpython, stderr_path, emulator)
+        self.sim = None
+        self.link = None
+        self.world = NoWorld()
+        self.hello = None
+        self._connect()
+
+    @property
+    def emulated(self) -> bool:
+        return self.sim_args is not None
+
+    def _connect(self):
+        if self.emulated:
+            self.sim = SimProcess(*self.sim_args)
+            self.log("!", "sim serial %s world %s" % (self.sim.serial, self.sim.world))
+            url = self.sim.serial
+        else:
+            url = self.port
+        self.link = Link(url, recorder=self.log)
+        if self.emulated:
+            self.world = World(self.sim.world, recorder=self.log)
+        self.hello = self.send("hello", timeout=START_TIMEOUT)
+        if not self.hello.get("ok"):
+            raise RuntimeError("the table did not say hello: %r" % self.hello)
+
+    def _evidence(self) -> str:
+        text = "\nfull wire log: %s" % self.log_path
+        if self.sim is not None and self.sim.stderr_text().strip():
+            text += "\nsim stderr (%s):\n%s" % (self.sim.stderr_path, self.sim.stderr_text())
+        return text
+
+    # ---- the serial side --------------------------------------------------------------------
+    def send(self, command: str, timeout: float = 5.0) -> dict:
+        """`#n command` -> the reply dict tagged n."""
+        try:
+            return self.link.request(command, timeout)
+        except (Timeout, LinkClosed) as e:
+            raise Timeout(str(e) + self._evidence()) from None
+
+    def ok(self, command: str, timeout: float = 5.0) -> dict:
+        """send(), and fail the test unless the reply is ok."""
+        reply = self.send(command, timeout)
+        assert reply.get("ok") is True, "%r was refused: %r%s" % (command, reply,
+                                                                  self._evidence())
+        return reply
+
+    def write(self, data):
+        """Raw bytes/text to the serial port, exactly as given."""
+        self.link.write(data)
+
+    def expect(self, match=None, timeout: float = 3.0, **fields) -> dict:
+        try:
+            return self.link.expect(match, timeout, **fields)
+        except (Timeout, LinkClosed) as e:
+            raise Timeout(str(e) + self._evidence()) from None
+
+    def untagged_reply(self, timeout: float = 3.0, start: int = 0) -> dict:
+        """The first reply with "re": null at index >= start (answers to lines without a tag)."""
+        link = self.link
+        with link.cond:
+            link.cond.wait_for(lambda: len(link.untagged) > start, timeout)
+            if len(link.untagged) > start:
+                return link.untagged[start]
+        raise Timeout("no untagged reply within %.1f s%s%s" % (timeout, link.recent_text(),
+                                                               self._evidence()))
+
+    def skip_events(self):
+        self.link.skip_events()
+
+    def dump(self) -> dict:
+        return self.ok("dump")
+
+    # ---- life cycle -------------------------------------------------------------------------
+    def restart(self):
+        """Stop the emulated table and start it again on the same state dir."""
+        assert self.emulated, "restart() needs an emulated table"
+        self.close()
+        self.log("!", "restart")
+        self._connect()
+
+    def close(self):
+        if self.link is not None:
+            self.link.close()
+        if isinstance(self.world, World):
+            self.world.close()
+            self.world = NoWorld()
+        if self.sim is not None:
+            self.sim.stop()
+            self.sim = None
+
+
+@pytest.fixture
+def table_factory(request, tmp_path):
+    config = request.config
+    port = config.getoption("--board")
+    logdir = config.getoption("--hil-logs")
+    logdir = pathlib.Path(logdir) if logdir else tmp_path
+    logdir.mkdir(parents=True, exist_ok=True)
+    made = []
+
+    def start(game="bringup", board=None, state=None):
+        n = len(made)
+        stem = _safe(request.node.name) + ("" if n == 0 else "-%d" % n)
+        log = WireLog(logdir / (stem + ".wire.log"))
+        request.node.arkham_logs = getattr(request.node, "arkham_logs", []) + [str(log.path)]
+        sim_args = None
+        if port == "sim":
+            state = state or (tmp_path / ("state-%d" % n))
+            sim_args = (board or config.getoption("--sim-board"), game, state,
+                        config.getoption("--sim-cpython"), logdir / (stem + ".stderr.log"),
+                        config.getoption("--sim-emulator"))
+        elif game != "bringup":
+            pass  # a real table runs whatever it runs; the test selects the game itself
+        t = Table(port, log, sim_args)
+        made.append(t)
+        return t
+
+    yield start
+    for t in made:
+        t.close()
+        t.log.close()
+
+
+@pytest.fixture
+def table(request, table_factory):
+    marker = request.node.get_closest_marker("table")
+    kw = dict(marker.kwargs) if marker else {}
+    return table_factory(**kw)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    logs = getattr(item, "arkham_logs", None)
+    if logs and rep.failed:
+        rep.sections.append(("arkham-table wire logs", "\n".join(logs)))
