@@ -313,9 +313,9 @@ class App:
             self.reply_error(tag, _message(e))
         except Exception as e:  # a bug: report it, put the game back as last saved, go on
             err = "internal error in %s: %s" % (verb, _describe(e))
-            self.reply_error(tag, err)
             self.failure("command", e, now_ms)
             self._reload_saved_game()
+            self.reply_error(tag, err)
 
     def verb_list(self):
         names = sorted(verbs.HELP)
