@@ -1,0 +1,145 @@
+"""The emulated table's serial port: the process's stdin/stdout, never blocking, with the world
+side channel (lines starting with 0x1E) taken out and run against the model.
+
+read_available() -> the other bytes; write(data) drops (and counts) when the host is not reading.
+On stdin end-of-file (the host went away) it raises SystemExit(0); so does the `quit` command,
+after its reply has been written.
+"""
+import sys
+
+from arkham.compat import IMPL
+from arkham.emu.world import RS
+
+_MAX_WORLD_LINE = 512
+_READ_MAX = 4096
+
+
+class _StdioCPython:
+    def __init__(self):
+        import os
+        import select
+
+        self._os = os
+        self._select = select
+        self.fd_in = sys.stdin.fileno()
+        self.fd_out = sys.stdout.fileno()
+
+    def read(self):
+        r, _, _ = self._select.select([self.fd_in], [], [], 0)
+        if not r:
+            return b""
+        data = self._os.read(self.fd_in, _READ_MAX)
+        if not data:
+            raise EOFError
+        return data
+
+    def writable(self):
+        _, w, _ = self._select.select([], [self.fd_out], [], 0)
+        return bool(w)
+
+    def write(self, data):
+        mv = memoryview(data)
+        while mv:
+            n = self._os.write(self.fd_out, mv)
+            mv = mv[n:]
+
+    def wait(self, ms):
+        self._select.select([self.fd_in], [], [], ms / 1000 if ms > 0 else 0)
+
+
+class _StdioUnixPort:
+    def __init__(self):
+        import select
+
+        self._in = sys.stdin.buffer
+        self._out = sys.stdout.buffer
+        self._pin = select.poll()
+        self._pin.register(sys.stdin, select.POLLIN)
+        self._pout = select.poll()
+        self._pout.register(sys.stdout, select.POLLOUT)
+        self._chunk = bytearray(_READ_MAX)
+
+    def read(self):
+        # The unix port's read(n) blocks until n bytes: take one byte per readiness report.
+        n = 0
+        chunk = self._chunk
+        while n < _READ_MAX and self._pin.poll(0):
+            b = self._in.read(1)
+            if not b:
+                if n:
+                    break
+                raise EOFError
+            chunk[n] = b[0]
+            n += 1
+        return bytes(chunk[:n]) if n else b""
+
+    def writable(self):
+        return bool(self._pout.poll(0))
+
+    def write(self, data):
+        self._out.write(data)
+        if hasattr(self._out, "flush"):
+            self._out.flush()
+
+    def wait(self, ms):
+        self._pin.poll(ms if ms > 0 else 0)
+
+
+def stdio():
+    return _StdioCPython() if IMPL == "cpython" else _StdioUnixPort()
+
+
+class WorldStream:
+    """hw.stream for the emulator. io: an object with read() -> bytes (b"" when nothing; raises
+    EOFError at end), writable() -> bool, write(bytes), wait(ms)."""
+
+    def __init__(self, world, io):
+        self.world = world
+        self.io = io
+        self.dropped = 0
+        self._in_world = False
+        self._line = bytearray()
+
+    def read_available(self):
+        self.world.tick()
+        try:
+            data = self.io.read()
+        except EOFError:
+            raise SystemExit(0)
+        if not data:
+            return b""
+        if not self._in_world and RS not in data:
+            return data
+        app = bytearray()
+        for b in data:
+            if self._in_world:
+                if b == 0x0A:
+                    self._in_world = False
+                    line = bytes(self._line)
+                    self._line = bytearray()
+                    self._write(self.world.handle(line))
+                    if self.world.quit:
+                        raise SystemExit(0)
+                elif len(self._line) < _MAX_WORLD_LINE:
+                    self._line.append(b)
+            elif b == RS:
+                self._in_world = True
+            else:
+                app.append(b)
+        return bytes(app)
+
+    def write(self, data):
+        self._write(data)
+
+    def _write(self, data):
+        if not self.io.writable():
+            self.dropped += 1
+            return
+        self.io.write(data)
+
+    def push_frame(self):
+        if self.world.lights is not None:
+            self._write(self.world.frame_line())
+
+    def wait(self, ms):
+        self.io.wait(ms)

@@ -1,0 +1,39 @@
+"""The hardware layer: pads, pixels, lights, storage and the serial stream, as one bundle.
+
+make(board, options) picks the backend: options["emulated"] -> arkham.emu; otherwise by runtime
+(MicroPython -> backend_mp, CircuitPython -> backend_cp). Every backend returns a Hardware with
+the same shape, so the app never asks where it runs.
+"""
+from arkham.compat import IMPL
+
+
+class Hardware:
+    """hw.pads, hw.pixels, hw.lights, hw.storage, hw.stream, hw.wait(ms), hw.impl."""
+
+    def __init__(self, impl, pads, pixels, lights, storage, stream, wait):
+        self.impl = impl
+        self.pads = pads
+        self.pixels = pixels
+        self.lights = lights
+        self.storage = storage
+        self.stream = stream
+        self._wait = wait
+
+    def wait(self, ms):
+        """Sleep up to ms, returning early when serial input is waiting."""
+        self._wait(ms)
+
+
+def make(board, options=None):
+    options = options or {}
+    if options.get("emulated"):
+        from arkham import emu
+
+        return emu.make(board, options)
+    if IMPL == "micropython":
+        from arkham.hw import backend_mp as backend
+    elif IMPL == "circuitpython":
+        from arkham.hw import backend_cp as backend
+    else:
+        raise RuntimeError("no table hardware on %s: run the emulator (options emulated)" % IMPL)
+    return backend.make(board, options)

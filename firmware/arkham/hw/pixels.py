@@ -1,0 +1,154 @@
+"""Pixels: the frame buffer for a strip of N NeoPixels (WS2812), with one effect hook.
+
+Colour order, the global brightness cap (from the board map's power budget), gamma and the
+animations are plain data here; a backend only implements `_transmit(buf)` (the wire bytes, in
+the strip's colour order). `render(now_ms)` builds the frame for that moment and transmits only
+when a byte changed, so a steady scene costs no strip writes at all.
+
+Animations are a pure function of now_ms (a monotonic millisecond clock), so every runtime and
+every test sees the same phase at the same time:
+  BLINK  500 ms on, 500 ms off          (phase 0 = on)
+  PULSE  2 s triangle 1/8 .. full, in 32 steps
+  FLASH  fast blink: 125 ms on, 125 ms off (attention)
+"""
+from arkham.compat import const
+
+STEADY = const(0)
+BLINK = const(1)
+PULSE = const(2)
+FLASH = const(3)
+ANIMS = {"steady": STEADY, "blink": BLINK, "pulse": PULSE, "flash": FLASH}
+
+
+def _gamma_table():
+    # ~2.5 gamma (mix of x^2 and x^3) in integers, so the table is the same on every runtime;
+    # anything lit stays at least 1 so a dim colour never vanishes.
+    t = bytearray(256)
+    for x in range(1, 256):
+        v = (x * x * 255 + x * x * x) // (2 * 255 * 255)
+        t[x] = v if v > 0 else 1
+    return t
+
+
+GAMMA = _gamma_table()
+
+
+def level(anim, now_ms):
+    """Animation level 0..255 at now_ms."""
+    if anim == STEADY:
+        return 255
+    if anim == BLINK:
+        return 255 if now_ms % 1000 < 500 else 0
+    if anim == FLASH:
+        return 255 if now_ms % 250 < 125 else 0
+    if anim == PULSE:
+        step = (now_ms % 2000) * 32 // 2000  # 0..31
+        tri = step if step < 16 else 31 - step  # 0..15..0
+        return 32 + tri * 223 // 15
+    raise ValueError("unknown animation %r" % (anim,))
+
+
+class Pixels:
+    def __init__(self, n, order="GRB", cap=255, gamma=True):
+        if sorted(order) != ["B", "G", "R"]:
+            raise ValueError("colour order must arrange R, G, B, not %r" % (order,))
+        if not 0 <= cap <= 255:
+            raise ValueError("brightness cap must be 0..255")
+        self.n = n
+        self.order = order
+        self.cap = cap
+        self.gamma = gamma
+        # wire offset of R, G, B inside each 3-byte pixel
+        self._ro = order.index("R")
+        self._go = order.index("G")
+        self._bo = order.index("B")
+        self._rgb = bytearray(3 * n)  # colours asked for (r, g, b)
+        self._anim = bytearray(n)
+        self._buf = bytearray(3 * n)  # wire bytes sent last
+        self._sent = False
+        self.now_ms = 0
+        self.transmits = 0
+
+    def _check(self, i):
+        if not 0 <= i < self.n:
+            raise IndexError("LED %d is beyond the strip (0..%d)" % (i, self.n - 1))
+
+    def set(self, i, rgb, anim=STEADY):
+        self._check(i)
+        if anim not in (STEADY, BLINK, PULSE, FLASH):
+            raise ValueError("unknown animation %r" % (anim,))
+        r, g, b = rgb
+        for c in (r, g, b):
+            if not 0 <= c <= 255:
+                raise ValueError("colour components must be 0..255, got %r" % (rgb,))
+        j = 3 * i
+        self._rgb[j] = r
+        self._rgb[j + 1] = g
+        self._rgb[j + 2] = b
+        self._anim[i] = anim
+
+    def get(self, i):
+        """(r, g, b, anim) as asked for."""
+        self._check(i)
+        j = 3 * i
+        return self._rgb[j], self._rgb[j + 1], self._rgb[j + 2], self._anim[i]
+
+    def clear(self):
+        for j in range(3 * self.n):
+            self._rgb[j] = 0
+        for i in range(self.n):
+            self._anim[i] = STEADY
+
+    def animating(self):
+        """True when some lit LED animates (the app must keep rendering)."""
+        rgb = self._rgb
+        for i in range(self.n):
+            if self._anim[i] != STEADY and (rgb[3 * i] or rgb[3 * i + 1] or rgb[3 * i + 2]):
+                return True
+        return False
+
+    def shown(self, i):
+        """(r, g, b) the game asked for, at the animation phase of the last render (before
+        gamma and the cap)."""
+        r, g, b, anim = self.get(i)
+        lv = level(anim, self.now_ms)
+        return r * lv // 255, g * lv // 255, b * lv // 255
+
+    def _out(self, c, lv):
+        c = c * lv // 255
+        if self.gamma:
+            c = GAMMA[c]
+        return c * self.cap // 255
+
+    def render(self, now_ms):
+        """Build the frame for now_ms; transmit it if any byte changed. Returns True if sent."""
+        self.now_ms = now_ms
+        rgb = self._rgb
+        buf = self._buf
+        changed = not self._sent
+        ro = self._ro
+        go = self._go
+        bo = self._bo
+        for i in range(self.n):
+            j = 3 * i
+            lv = level(self._anim[i], now_ms)
+            v = self._out(rgb[j], lv)
+            if buf[j + ro] != v:
+                buf[j + ro] = v
+                changed = True
+            v = self._out(rgb[j + 1], lv)
+            if buf[j + go] != v:
+                buf[j + go] = v
+                changed = True
+            v = self._out(rgb[j + 2], lv)
+            if buf[j + bo] != v:
+                buf[j + bo] = v
+                changed = True
+        if changed:
+            self._sent = True
+            self.transmits += 1
+            self._transmit(buf)
+        return changed
+
+    def _transmit(self, buf):
+        """The one effect: send the wire bytes to the strip. Backends override this."""

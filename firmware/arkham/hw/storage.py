@@ -1,0 +1,81 @@
+"""Storage: atomic save and load of small text blobs (game state, calibration).
+
+save(name, text): write NAME.tmp, flush (and fsync where there is one), then rename it over NAME.
+A power cut mid-write leaves at worst a partial NAME.tmp, which load() never reads and the next
+save() overwrites. Where rename cannot replace an existing file (FAT, as on CircuitPython), the
+old copy is first renamed to NAME.bak; load() falls back to NAME.bak if NAME is missing, so
+at every instant one complete version exists.
+
+CircuitPython can only write its flash after boot.py runs storage.remount("/", readonly=False).
+"""
+import os
+
+_OK_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+class StorageError(OSError):
+    pass
+
+
+class Storage:
+    def __init__(self, root="/"):
+        self.root = root if root.endswith("/") else root + "/"
+
+    def path(self, name):
+        if not name or name[0] == "." or any(c not in _OK_CHARS for c in name):
+            raise ValueError("bad storage name %r (letters, digits, _ - . only)" % (name,))
+        return self.root + name
+
+    def save(self, name, text):
+        path = self.path(name)
+        tmp = path + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                f.write(text)
+                f.flush()
+                synced = hasattr(os, "fsync") and hasattr(f, "fileno")
+                if synced:
+                    os.fsync(f.fileno())  # CPython: this file only
+            try:
+                os.rename(tmp, path)  # atomic replace (POSIX, littlefs)
+            except OSError:
+                # FAT cannot rename onto an existing file: keep the old copy as .bak meanwhile
+                bak = path + ".bak"
+                _remove(bak)
+                os.rename(path, bak)
+                os.rename(tmp, path)
+                _remove(bak)
+            if not synced and hasattr(os, "sync"):
+                os.sync()  # MicroPython on flash: commit the filesystem
+        except OSError as e:
+            a = e.args[0] if e.args else "?"
+            raise StorageError("cannot save %s (error %s)" % (name, a))
+
+    def load(self, name):
+        """The last saved text, or None if there is none."""
+        path = self.path(name)
+        for p in (path, path + ".bak"):
+            if _exists(p):
+                with open(p) as f:
+                    return f.read()
+        return None
+
+    def remove(self, name):
+        path = self.path(name)
+        for p in (path, path + ".tmp", path + ".bak"):
+            _remove(p)
