@@ -7,6 +7,7 @@
 
 Same as `arkham-table boards`; kept here so a release script needs no installed entry point.
 """
+
 import argparse
 import sys
 

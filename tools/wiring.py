@@ -11,6 +11,7 @@ Bottom: the electronics: Pico pins, the 74AHCT125 level shifter on the data line
 its pull-ups and every MPR121 with its ADDR strap, and the 5 V supply. Output is deterministic
 (integers only, board order) so a test can compare bytes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,18 +36,33 @@ CHIP_STYLE = {
 
 
 def _text(x, y, s, size=11, anchor="start", weight="normal", fill="#222"):
-    return '<text x="%d" y="%d" font-size="%d" text-anchor="%s" font-weight="%s" fill="%s">%s</text>' % (
-        x, y, size, anchor, weight, fill, escape(str(s)))
+    return (
+        '<text x="%d" y="%d" font-size="%d" text-anchor="%s" font-weight="%s" fill="%s">%s</text>'
+        % (x, y, size, anchor, weight, fill, escape(str(s)))
+    )
 
 
 def _rect(x, y, w, h, fill="#fff", stroke="#333"):
     return '<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="%s"/>' % (
-        x, y, w, h, fill, stroke)
+        x,
+        y,
+        w,
+        h,
+        fill,
+        stroke,
+    )
 
 
 def _line(x1, y1, x2, y2, stroke="#333", width=2, extra=""):
     return '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="%d"%s/>' % (
-        x1, y1, x2, y2, stroke, width, extra)
+        x1,
+        y1,
+        x2,
+        y2,
+        stroke,
+        width,
+        extra,
+    )
 
 
 def _chip_key(chip):
@@ -61,9 +77,19 @@ def board_part(data, rep, top):
     x0, y0 = min(xs), min(ys)
 
     def pos(s):
-        return MARGIN + (s["xy"][0] - x0) * CELL + CELL // 2, top + (s["xy"][1] - y0) * CELL + CELL // 2
+        return MARGIN + (s["xy"][0] - x0) * CELL + CELL // 2, top + (
+            s["xy"][1] - y0
+        ) * CELL + CELL // 2
 
-    out = [_text(MARGIN, top - 12, "Board seen from below: LED data chain and electrodes", 14, weight="bold")]
+    out = [
+        _text(
+            MARGIN,
+            top - 12,
+            "Board seen from below: LED data chain and electrodes",
+            14,
+            weight="bold",
+        )
+    ]
     # the chain visits spots by their first LED index (a spot's LEDs sit together under it)
     chain = sorted((s["leds"][0], pos(s)) for s in spots if s["leds"])
     for (_, a), (_, b) in zip(chain, chain[1:]):
@@ -74,17 +100,24 @@ def board_part(data, rep, top):
         pad = s.get("pad")
         if pad:
             letter, colour = CHIP_STYLE.get(_chip_key(pad[0]), ("?", "#000"))
-            out.append('<circle cx="%d" cy="%d" r="17" fill="#fff" stroke="%s" stroke-width="5"/>' % (
-                x, y, colour))
+            out.append(
+                '<circle cx="%d" cy="%d" r="17" fill="#fff" stroke="%s" stroke-width="5"/>'
+                % (x, y, colour)
+            )
             out.append(_text(x, y + 4, "%s%d" % (letter, pad[1]), 11, "middle", "bold", colour))
         else:
-            out.append('<circle cx="%d" cy="%d" r="13" fill="#fff" stroke="#bbb" stroke-width="2"/>' % (x, y))
+            out.append(
+                '<circle cx="%d" cy="%d" r="13" fill="#fff" stroke="#bbb" stroke-width="2"/>'
+                % (x, y)
+            )
         leds = s["leds"]
         if leds:
             label = str(leds[0]) if len(leds) == 1 else "%d-%d" % (leds[0], leds[-1])
             out.append(_text(x + 18, y - 12, label, 9, fill="#666"))
             if any(i in inject for i in leds):
-                out.append('<rect x="%d" y="%d" width="10" height="10" fill="#c00"/>' % (x - 26, y - 26))
+                out.append(
+                    '<rect x="%d" y="%d" width="10" height="10" fill="#c00"/>' % (x - 26, y - 26)
+                )
         out.append(_text(x, y + 30, s["name"], 9, "middle"))
     height = (max(ys) - y0 + 1) * CELL
     width = (max(xs) - x0 + 1) * CELL
@@ -101,26 +134,40 @@ def electronics_part(data, rep, top):
     px, py = MARGIN, top
     out.append(_rect(px, py, 200, 170, "#eef6ee"))
     out.append(_text(px + 100, py + 20, "Raspberry Pi Pico", 13, "middle", "bold"))
-    pins = [("3V3(OUT)", "to MPR121 VCC + pull-ups"), (sda, "I2C SDA"), (scl, "I2C SCL"),
-            (led_pin, "LED data (3.3 V)"), ("VSYS", "5 V in via Schottky diode"), ("GND", "common ground")]
+    pins = [
+        ("3V3(OUT)", "to MPR121 VCC + pull-ups"),
+        (sda, "I2C SDA"),
+        (scl, "I2C SCL"),
+        (led_pin, "LED data (3.3 V)"),
+        ("VSYS", "5 V in via Schottky diode"),
+        ("GND", "common ground"),
+    ]
     for i, (pin, what) in enumerate(pins):
         out.append(_text(px + 10, py + 45 + 21 * i, "%s: %s" % (pin, what), 11))
     # Level shifter
     lx, ly = px + 260, py
     out.append(_rect(lx, ly, 230, 110, "#eef0fa"))
     out.append(_text(lx + 115, ly + 20, "74AHCT125 (3.3 V -> 5 V)", 13, "middle", "bold"))
-    for i, t in enumerate(["1A <- %s" % led_pin, "1Y -> 330 ohm -> LED 0 DIN", "1OE -> GND, VCC -> 5 V",
-                           "unused inputs -> GND"]):
+    for i, t in enumerate(
+        [
+            "1A <- %s" % led_pin,
+            "1Y -> 330 ohm -> LED 0 DIN",
+            "1OE -> GND, VCC -> 5 V",
+            "unused inputs -> GND",
+        ]
+    ):
         out.append(_text(lx + 10, ly + 42 + 18 * i, t, 11))
     out.append(_line(px + 200, py + 108, lx, ly + 40, "#c60", 2))
     # Supply
     sx, sy = lx + 290, py
     out.append(_rect(sx, sy, 300, 110, "#fbeeee"))
     out.append(_text(sx + 150, sy + 20, "5 V supply %d mA" % p["supply_ma"], 13, "middle", "bold"))
-    lines = ["LEDs %d x 60 mA = %d mA at full white" % (rep["leds"], p["full_white_ma"]),
-             "brightness cap %d/255 -> at most %d mA" % (p["brightness_cap"], p["capped_full_white_ma"]),
-             "inject 5 V + GND at LEDs %s" % ", ".join(str(i) for i in p["injection_leds"]),
-             "1000 uF across 5 V/GND at LED 0"]
+    lines = [
+        "LEDs %d x 60 mA = %d mA at full white" % (rep["leds"], p["full_white_ma"]),
+        "brightness cap %d/255 -> at most %d mA" % (p["brightness_cap"], p["capped_full_white_ma"]),
+        "inject 5 V + GND at LEDs %s" % ", ".join(str(i) for i in p["injection_leds"]),
+        "1000 uF across 5 V/GND at LED 0",
+    ]
     for i, t in enumerate(lines):
         out.append(_text(sx + 10, sy + 42 + 18 * i, t, 11))
     # I2C bus and chips
@@ -148,14 +195,27 @@ def electronics_part(data, rep, top):
         tallest = max(tallest, h)
         out.append(_line(cx + 20, by, cx + 20, cy, "#06c", 2))
         out.append(_line(cx + 40, by + 14, cx + 40, cy, "#09c", 2))
-        out.append('<rect x="%d" y="%d" width="230" height="%d" rx="6" fill="#fff" stroke="%s" '
-                   'stroke-width="4"/>' % (cx, cy, h, colour))
-        out.append(_text(cx + 115, cy + 20, "%s  MPR121 %s" % (letter, chip), 13, "middle", "bold", colour))
-        out.append(_text(cx + 115, cy + 38, "ADDR -> %s, VCC 3V3, IRQ n/c" % c["addr_pin"], 11, "middle"))
+        out.append(
+            '<rect x="%d" y="%d" width="230" height="%d" rx="6" fill="#fff" stroke="%s" '
+            'stroke-width="4"/>' % (cx, cy, h, colour)
+        )
+        out.append(
+            _text(cx + 115, cy + 20, "%s  MPR121 %s" % (letter, chip), 13, "middle", "bold", colour)
+        )
+        out.append(
+            _text(cx + 115, cy + 38, "ADDR -> %s, VCC 3V3, IRQ n/c" % c["addr_pin"], 11, "middle")
+        )
         for e in range(12):
             name = names_by_pad.get((chip, e), "(free)")
-            out.append(_text(cx + 10, cy + 60 + 16 * e, "ELE%-2d %s" % (e, name), 11,
-                             fill="#222" if name != "(free)" else "#aaa"))
+            out.append(
+                _text(
+                    cx + 10,
+                    cy + 60 + 16 * e,
+                    "ELE%-2d %s" % (e, name),
+                    11,
+                    fill="#222" if name != "(free)" else "#aaa",
+                )
+            )
     width = max(sx + 300, px + 240 + 250 * len(chips)) - MARGIN
     return out, width, (by + 40 + tallest) - top
 
@@ -176,9 +236,15 @@ def svg(data: dict) -> str:
         'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#999"/></marker></defs>',
         '<rect width="100%" height="100%" fill="#fff"/>',
         _text(MARGIN, 30, "%s: %s" % (data["name"], data.get("title", "")), 18, weight="bold"),
-        _text(MARGIN, 50, "Generated by tools/wiring.py from hardware/boards/%s.json; do not edit. "
-              "Ring = sensed spot (letter = chip, number = electrode); grey = light only; "
-              "red square = 5 V injection; small number = LED index." % data["name"], 11, fill="#555"),
+        _text(
+            MARGIN,
+            50,
+            "Generated by tools/wiring.py from hardware/boards/%s.json; do not edit. "
+            "Ring = sensed spot (letter = chip, number = electrode); grey = light only; "
+            "red square = 5 V injection; small number = LED index." % data["name"],
+            11,
+            fill="#555",
+        ),
     ]
     out += board + elec
     out.append("</svg>")

@@ -5,6 +5,7 @@ so a map that passes here boots. The report adds what a maker needs to buy and w
 electrodes per chip (and which are free), the power budget with the brightness cap the firmware
 enforces, and where to inject 5 V along the LED chain.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -150,7 +151,8 @@ def format_report(rep: dict) -> str:
     for chip, c in rep["chips"].items():
         free = ",".join(str(e) for e in c["free"]) or "none"
         lines.append(
-            "  MPR121 %s (ADDR->%s): %2d electrodes used, free: %s" % (chip, c["addr_pin"], c["used"], free)
+            "  MPR121 %s (ADDR->%s): %2d electrodes used, free: %s"
+            % (chip, c["addr_pin"], c["used"], free)
         )
     lines += [
         "  power: full white %d mA; supply %d mA - reserve %d mA"
@@ -196,8 +198,15 @@ def run(args) -> int:
             r = report(data)
             print(
                 "%-12s %3d spots %3d LEDs %2d pads on %d chip(s)  cap %3d/255  %s"
-                % (t, r["spots"], r["leds"], r["sensed"], len(r["chips"]),
-                   r["power"]["brightness_cap"], r["title"])
+                % (
+                    t,
+                    r["spots"],
+                    r["leds"],
+                    r["sensed"],
+                    len(r["chips"]),
+                    r["power"]["brightness_cap"],
+                    r["title"],
+                )
             )
     if args.json:
         print(json.dumps(reports if not args.name else (reports[0] if reports else None), indent=1))
