@@ -14,10 +14,11 @@ Order inside one step (docs/protocol.md relies on it):
  6. write the queued replies and events: nothing is sent before it is saved, so after a power cut
     the host never holds a seq the table has forgotten.
 """
+
 import json
 
 from arkham import games, protocol, verbs
-from arkham.compat import ticks_ms, ticks_diff, collect
+from arkham.compat import collect, ticks_diff, ticks_ms
 from arkham.events import EventLog
 from arkham.games import CommandError
 
@@ -94,7 +95,7 @@ class App:
         self._out.append(protocol.encode(obj))
 
     def hello_fields(self):
-        from arkham import VERSION, PROTO
+        from arkham import PROTO, VERSION
 
         return {
             "proto": PROTO,
@@ -146,9 +147,7 @@ class App:
                 notes.append(("resumed", {"game": self.game}))
                 return seq
             except Exception as e:
-                notes.append(
-                    ("restore_failed", {"game": saved.get("game"), "err": _describe(e)})
-                )
+                notes.append(("restore_failed", {"game": saved.get("game"), "err": _describe(e)}))
         try:
             self._start(want or DEFAULT_GAME, {}, None)
         except Exception as e:
@@ -318,9 +317,9 @@ class App:
             self.reply_error(tag, err)
 
     def verb_list(self):
-        names = sorted(verbs.HELP)
+        names = sorted(verbs.CORE)
         for v in sorted(self.mode.VERBS):
-            if v not in verbs.HELP:
+            if v not in verbs.CORE:
                 names.append(v)
         return " ".join(names)
 

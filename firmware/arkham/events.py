@@ -4,6 +4,7 @@ Every event gets the next `seq` (gap-free; the app persists the last one so numb
 restart). The ring keeps the most recent events as the exact bytes sent, bounded both in count and
 in bytes, so `since N` replays them identically.
 """
+
 from arkham.protocol import encode
 
 

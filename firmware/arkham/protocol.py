@@ -4,6 +4,7 @@ Host -> table: `[#tag] verb [args...] [key=value...]`, printable ASCII, `\\n` (o
 most 512 bytes. Table -> host: one JSON object per line. This module only turns bytes into
 commands and objects into bytes; it never touches the hardware or the game.
 """
+
 from arkham.compat import const
 
 MAX_LINE = const(512)  # bytes per command line, without the newline
@@ -145,7 +146,9 @@ class LineReader:
         tag = peek_tag(self._buf[: self._len] if self._len else data[start:end])
         self._over = self._len + end - start
         self._len = 0
-        self._put(("bad", tag, "line too long (over %d bytes); dropped up to its newline" % MAX_LINE))
+        self._put(
+            ("bad", tag, "line too long (over %d bytes); dropped up to its newline" % MAX_LINE)
+        )
 
     def _end_line(self):
         if self._over:
@@ -259,8 +262,9 @@ def _put(obj, out):
     elif isinstance(obj, dict):
         _put_dict(obj, out, ())
     else:
-        raise TypeError("cannot send %s as JSON (integers, strings, lists, dicts only)"
-                        % type(obj).__name__)
+        raise TypeError(
+            "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(obj).__name__
+        )
 
 
 def _put_dict(d, out, head):

@@ -3,7 +3,8 @@
 It writes the pixels by index (not by spot), so it also finds LEDs no spot uses and spots with
 several LEDs wired in the wrong order. While it runs the game's scene is not painted.
 """
-from arkham.compat import ticks_diff, ticks_add
+
+from arkham.compat import ticks_add, ticks_diff
 
 COLOURS = {
     "white": (255, 255, 255),

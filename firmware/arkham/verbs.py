@@ -3,25 +3,11 @@
 A handler is fn(app, tag, args, kw, now_ms) -> dict merged into the ok reply (or False when it
 replied itself). It raises CommandError before changing anything when the command is bad.
 """
+
 from arkham import games
 from arkham.games import CommandError
 from arkham.protocol import int_arg, no_more
-from arkham.sweep import Sweep, COLOURS
-
-# verb -> one line of help (what `help` lists; core verbs win over a game's verbs of the same name)
-HELP = {
-    "hello": "hello: protocol, firmware, runtime, board, game, last seq, free memory",
-    "help": "help [VERB]: the verbs of the table and of the current game",
-    "dump": "dump: the whole state (game, pads present, lit spots, faults)",
-    "since": "since N: replay the buffered events after seq N (error: too old -> dump)",
-    "game": "game [NAME [key=value...]]: show the game, or start NAME anew",
-    "board": "board: the board map (spots, LEDs, pads, x/y)",
-    "pads": "pads [CHIP]: filtered/baseline/empty/delta per electrode (CHIP e.g. 0x5A)",
-    "faults": "faults: missing chips, stuck or noisy electrodes",
-    "calib": "calib | calib empty | calib set SPOT touch=N release=M | calib reset",
-    "sweep": "sweep [ms=N] [colour=white|red|green|blue] | sweep stop: light every LED in turn",
-    "repl": "repl: stop the loop and hand the port to the Python REPL (for deploy tools)",
-}
+from arkham.sweep import COLOURS, Sweep
 
 
 def _hello(app, tag, args, kw, now):
@@ -33,15 +19,21 @@ def _help(app, tag, args, kw, now):
     no_more("help", args, kw, 1)
     if args:
         v = args[0].lower()
-        line = HELP.get(v) or app.mode.VERBS.get(v)
+        line = core_help().get(v) or app.mode.VERBS.get(v)
         if line is None:
             raise CommandError("help: no verb %r; verbs: %s" % (v[:20], app.verb_list()))
         return {"verb": v, "help": line}
     game_verbs = {}
     for v in app.mode.VERBS:
-        if v not in HELP:
+        if v not in CORE:
             game_verbs[v] = app.mode.VERBS[v]
-    return {"core": HELP, "game": app.game, "verbs": game_verbs}
+    return {"core": core_help(), "game": app.game, "verbs": game_verbs}
+
+
+def core_help():
+    from arkham.helptext import HELP  # loaded on first `help` only: it is RAM on a Pico
+
+    return HELP
 
 
 def _dump(app, tag, args, kw, now):
@@ -129,8 +121,9 @@ def chip_arg(app, text):
         ok = ok and c in "0123456789abcdef"
     chips = " ".join("0x%02X" % c for c in app.board.chips)
     if not ok:
-        raise CommandError("bad chip %r: want its address, e.g. 0x5A; this board has %s"
-                           % (text[:20], chips))
+        raise CommandError(
+            "bad chip %r: want its address, e.g. 0x5A; this board has %s" % (text[:20], chips)
+        )
     addr = int(t, 16)
     if addr not in app.board.chips:
         raise CommandError("no chip 0x%02X on this board; it has %s" % (addr, chips))
@@ -183,8 +176,9 @@ def _calib(app, tag, args, kw, now):
         app.save_calibration()
         app.emit("calib", {"what": "reset"})
         return {"calib": app.pads.calibration()}
-    raise CommandError("calib: unknown %r; want calib, calib empty, calib set, calib reset"
-                       % what[:20])
+    raise CommandError(
+        "calib: unknown %r; want calib, calib empty, calib set, calib reset" % what[:20]
+    )
 
 
 def _sweep(app, tag, args, kw, now):
@@ -201,8 +195,9 @@ def _sweep(app, tag, args, kw, now):
     name = kw.get("colour", "white").lower()
     rgb = COLOURS.get(name)
     if rgb is None:
-        raise CommandError("sweep: colour %r unknown; want %s"
-                           % (name[:20], " ".join(sorted(COLOURS))))
+        raise CommandError(
+            "sweep: colour %r unknown; want %s" % (name[:20], " ".join(sorted(COLOURS)))
+        )
     count = app.board.led_count
     app.pixels.clear()
     app.sweep = Sweep(count, rgb, ms, now)

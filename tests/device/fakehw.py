@@ -4,6 +4,7 @@ Not the emulator: no MPR121 model, just the objects the app talks to, with knobs
 pads.touch(spot, present) queues a debounced change for the next scan; pads.notice(ev, fields);
 stream.send(bytes) feeds the link; stream.lines() parses what the app wrote.
 """
+
 import json
 
 
@@ -83,9 +84,20 @@ class Pads:
         for s in self.board.spots:
             if s.chip is None or (chip is not None and s.chip != chip):
                 continue
-            rows.append({"spot": s.name, "chip": "0x%02X" % s.chip, "e": s.electrode,
-                         "filtered": 700, "baseline": 700, "empty": 700, "delta": 0,
-                         "touch": 12, "release": 6, "present": self.present(s.name)})
+            rows.append(
+                {
+                    "spot": s.name,
+                    "chip": "0x%02X" % s.chip,
+                    "e": s.electrode,
+                    "filtered": 700,
+                    "baseline": 700,
+                    "empty": 700,
+                    "delta": 0,
+                    "touch": 12,
+                    "release": 6,
+                    "present": self.present(s.name),
+                }
+            )
         return rows
 
     def calibrate_empty(self):

@@ -3,14 +3,20 @@
 Verbs: `add [N]` (N 1..9, default 1), `boom` (a bug: changes the state, then raises),
 `peek` (a query: no state change). A placed token on pad_00 adds 10. Options: start=N.
 """
-from arkham.games import Mode as _Mode, CommandError
+
+from arkham.games import CommandError
+from arkham.games import Mode as _Mode
 from arkham.protocol import int_arg, no_more
 
 
 class Mode(_Mode):
     name = "counter"
-    VERBS = {"add": "add [N]: add N to the counter", "boom": "boom: a bug", "peek": "peek: show",
-             "hello": "hello: shadowed by the core verb"}
+    VERBS = {
+        "add": "add [N]: add N to the counter",
+        "boom": "boom: a bug",
+        "peek": "peek: show",
+        "hello": "hello: shadowed by the core verb",
+    }
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)

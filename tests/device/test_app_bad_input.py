@@ -1,8 +1,11 @@
 """Bad input through the whole app: each gets one clear error (or is dropped with one error),
 nothing crashes, nothing changes (no event, no save), and the next good command works."""
-from check import check, equal, done
-from fakehw import make, ask
+
+# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+import arkham.app  # noqa: F401
+from fakehw import make
 from arkham import games
+from check import check, done, equal
 
 games.REGISTRY["counter"] = "fakemode"
 

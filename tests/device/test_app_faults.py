@@ -1,8 +1,11 @@
 """A flood of lines, a bug in a game verb, a failing scan, a failing save: the loop never dies,
 the scan keeps running, and each problem is reported once."""
-from check import check, equal, done
-from fakehw import make, ask
+
+# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+import arkham.app  # noqa: F401
+from fakehw import ask, make
 from arkham import games
+from check import check, done, equal
 
 games.REGISTRY["counter"] = "fakemode"
 
@@ -48,8 +51,10 @@ ask(app, hw, "game counter", t[0])
 ask(app, hw, "add 3", t[0] + 10)
 out = ask(app, hw, "#6 boom", t[0] + 20)
 equal([o.get("ev") for o in out], ["error", None], "a bug: an error event, then the reply")
-check(out[1]["re"] == 6 and not out[1]["ok"] and "internal error in boom" in out[1]["err"],
-      "the reply says internal error")
+check(
+    out[1]["re"] == 6 and not out[1]["ok"] and "internal error in boom" in out[1]["err"],
+    "the reply says internal error",
+)
 equal(out[0]["where"], "command", "the event says where")
 equal(ask(app, hw, "peek", t[0] + 30)[0]["count"], 3, "the half-done change was rolled back")
 
@@ -66,8 +71,11 @@ hw.pads.fail_scan = False
 # a failing save: reported, not fatal
 hw.storage.fail = True
 out = ask(app, hw, "add 1", t[0] + 500)
-equal([o.get("ev") for o in out], ["counted", None, "error"],
-      "a failing save: the reply, then an error event at the end of the step")
+equal(
+    [o.get("ev") for o in out],
+    ["counted", None, "error"],
+    "a failing save: the reply, then an error event at the end of the step",
+)
 equal(out[2]["where"], "save", "where = save")
 hw.storage.fail = False
 app.step(t[0] + 6000)

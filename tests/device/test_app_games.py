@@ -1,8 +1,11 @@
 """Game switching through the registry (a test mode slots in), game verbs, sweep."""
-from check import check, equal, done
-from fakehw import make, ask, Storage
+
+# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+import arkham.app  # noqa: F401
+from fakehw import Storage, ask, make
 from arkham import games
 from arkham.games import bringup
+from check import check, done, equal
 
 games.REGISTRY["counter"] = "fakemode"  # a game slots in without touching the loop
 
@@ -12,8 +15,10 @@ app2.step(0)
 hw2.stream.lines()
 # game switching through the registry
 out = ask(app2, hw2, "game chess", 100)
-check(not out[0]["ok"] and "known:" in out[0]["err"] and "bringup" in out[0]["err"],
-      "an unknown game lists the known ones")
+check(
+    not out[0]["ok"] and "known:" in out[0]["err"] and "bringup" in out[0]["err"],
+    "an unknown game lists the known ones",
+)
 out = ask(app2, hw2, "game counter start=x", 110)
 check(not out[0]["ok"], "bad game options are refused")
 equal(app2.game, "bringup", "and the old game stays")

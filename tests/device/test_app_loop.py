@@ -1,9 +1,12 @@
 """The main loop with a fake hardware bundle: touch -> event -> lit in one step, render only on
 change, pad notices as events, the bring-up scene."""
-from check import check, equal, done
-from fakehw import make, ask, Storage
+
+# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+import arkham.app  # noqa: F401
+from fakehw import Storage, ask, make
 from arkham import games
 from arkham.games import bringup
+from check import check, done, equal
 
 games.REGISTRY["counter"] = "fakemode"  # a game slots in without touching the loop
 
@@ -33,8 +36,11 @@ equal(hw.led("pad_01"), (0, 0, 0), "lifted spot goes dark")
 r, t, s = hw.pixels.renders, hw.pixels.transmits, store.saves
 for i in range(50):
     app.step(30 + i * 10)
-equal((hw.pixels.renders, hw.pixels.transmits, store.saves), (r, t, s),
-      "an idle loop renders and saves nothing")
+equal(
+    (hw.pixels.renders, hw.pixels.transmits, store.saves),
+    (r, t, s),
+    "an idle loop renders and saves nothing",
+)
 equal(hw.pads.scans > 50, True, "but it keeps scanning")
 hw.pixels.anim = True
 app.step(600)

@@ -1,10 +1,13 @@
 """Persistence round trip (seq and game survive a restart), since N and the event ring, dump."""
-from check import check, equal, done
-from fakehw import make, ask, Storage
+
+# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+import arkham.app  # noqa: F401
+from fakehw import Storage, ask, make
 from arkham import games
-from arkham.games import bringup
+from check import check, done, equal
 
 games.REGISTRY["counter"] = "fakemode"  # a game slots in without touching the loop
+
 
 def booted(store=None, options=None):
     app, hw = make(store, options)
@@ -41,7 +44,11 @@ equal(d["state"], {"manual": {"pad_03": [10, 20, 30]}}, "dump has the mode state
 hw2.pads.touch("pad_00")
 app2.step(50)
 hw2.stream.lines()
-equal(ask(app2, hw2, "dump", 60)[0]["present"], ["pad_00"], "dump lists present spots (of this hardware)")
+equal(
+    ask(app2, hw2, "dump", 60)[0]["present"],
+    ["pad_00"],
+    "dump lists present spots (of this hardware)",
+)
 
 # the event ring is bounded and since works across it
 app3, hw3 = make(None, {"ring": 4})

@@ -1,26 +1,35 @@
 """Protocol v1 parsing: command lines, tags, options; and the JSON out format."""
-from check import check, equal, raises, done
+
 from arkham import protocol
-from arkham.protocol import parse, BadLine, encode, dumps
+from arkham.protocol import BadLine, dumps, encode, parse
+from check import check, done, equal, raises
 
 equal(parse("hello"), (None, "hello", [], {}), "a bare verb")
 equal(parse("  HELLO  "), (None, "hello", [], {}), "verbs are case-insensitive, spaces trimmed")
 equal(parse("#17 since 5"), (17, "since", ["5"], {}), "a tag and an argument")
-equal(parse("#0 game ah2e players=3\tseed=9"), (0, "game", ["ah2e"], {"players": "3", "seed": "9"}),
-      "options key=value, tabs separate words")
-equal(parse("calib set pad_01 touch=12 release=6"),
-      (None, "calib", ["set", "pad_01"], {"touch": "12", "release": "6"}), "calib set line")
+equal(
+    parse("#0 game ah2e players=3\tseed=9"),
+    (0, "game", ["ah2e"], {"players": "3", "seed": "9"}),
+    "options key=value, tabs separate words",
+)
+equal(
+    parse("calib set pad_01 touch=12 release=6"),
+    (None, "calib", ["set", "pad_01"], {"touch": "12", "release": "6"}),
+    "calib set line",
+)
 equal(parse("x k="), (None, "x", [], {"k": ""}), "an empty value is a value")
 equal(parse("   "), None, "a blank line is nothing")
-for bad, what in (("#abc hello", "a tag that is not a number"),
-                  ("#1234567890 hello", "a tag over 9 digits"),
-                  ("# hello", "a bare #"),
-                  ("#5", "a tag without a verb"),
-                  ("h-llo", "a verb with a dash"),
-                  ("9lives", "a verb starting with a digit"),
-                  ("game =3", "an option without a key"),
-                  ("game a=1 a=2", "an option given twice"),
-                  ("game x-y=1", "a key with a dash")):
+for bad, what in (
+    ("#abc hello", "a tag that is not a number"),
+    ("#1234567890 hello", "a tag over 9 digits"),
+    ("# hello", "a bare #"),
+    ("#5", "a tag without a verb"),
+    ("h-llo", "a verb with a dash"),
+    ("9lives", "a verb starting with a digit"),
+    ("game =3", "an option without a key"),
+    ("game a=1 a=2", "an option given twice"),
+    ("game x-y=1", "a key with a dash"),
+):
     e = raises(BadLine, lambda: parse(bad), "rejected: " + what)
     check(e is not None and len(e.msg) > 10, "with a message: " + what)
 e = raises(BadLine, lambda: parse("#5"), "tagged error")
@@ -30,16 +39,26 @@ equal(protocol.peek_tag(b"#42x"), None, "peek_tag wants a space after the digits
 equal(protocol.peek_tag(b"hello"), None, "no tag")
 
 # JSON out: head keys first, then sorted; ASCII only; the same bytes on every runtime
-equal(encode({"ok": True, "re": 3, "b": [1, None, False], "a": {"z": 1, "y": "q"}}),
-      b'{"re":3,"ok":true,"a":{"y":"q","z":1},"b":[1,null,false]}\n', "reply layout")
-equal(encode({"spot": "x", "ev": "pad", "seq": 9, "present": True}),
-      b'{"seq":9,"ev":"pad","present":true,"spot":"x"}\n', "event layout")
-equal(encode({"s": 'a"b\\c\n\x7f\u00e9'}), b'{"s":"a\\"b\\\\c\\u000a\\u007f\\u00e9"}\n',
-      "strings escaped to ASCII")
+equal(
+    encode({"ok": True, "re": 3, "b": [1, None, False], "a": {"z": 1, "y": "q"}}),
+    b'{"re":3,"ok":true,"a":{"y":"q","z":1},"b":[1,null,false]}\n',
+    "reply layout",
+)
+equal(
+    encode({"spot": "x", "ev": "pad", "seq": 9, "present": True}),
+    b'{"seq":9,"ev":"pad","present":true,"spot":"x"}\n',
+    "event layout",
+)
+equal(
+    encode({"s": 'a"b\\c\n\x7f\u00e9'}),
+    b'{"s":"a\\"b\\\\c\\u000a\\u007f\\u00e9"}\n',
+    "strings escaped to ASCII",
+)
 equal(dumps({"b": 1, "a": [{"d": 2, "c": 3}]}), '{"a":[{"c":3,"d":2}],"b":1}', "dumps sorts")
 raises(TypeError, lambda: encode({"x": 1.5}), "floats are refused")
 equal(protocol.int_arg("-3", "n", -5, 5), -3, "int_arg takes a sign")
 from arkham.games import CommandError
+
 for bad in ("", "x", "1.5", "99", "12345678901"):
     raises(CommandError, lambda: protocol.int_arg(bad, "n", 0, 10), "int_arg rejects %r" % bad)
 raises(CommandError, lambda: protocol.no_more("v", ["a"], {}), "no_more: an extra argument")

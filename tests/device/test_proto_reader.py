@@ -1,6 +1,7 @@
 """The line reader: every kind of bad input gives one clear error (or nothing) and bounded memory."""
-from check import check, equal, done
-from arkham.protocol import LineReader, MAX_LINE
+
+from arkham.protocol import MAX_LINE, LineReader
+from check import check, done, equal
 
 
 def items(r):
@@ -39,9 +40,14 @@ r.feed(b"a" * (MAX_LINE + 1) + b"\n")
 equal([x[0] for x in items(r)], ["bad"], "MAX_LINE + 1 is too long")
 
 # non-printable bytes: 0x03, 0x04, binary garbage
-for raw, what in ((b"\x03\n", "Ctrl-C"), (b"\x04\n", "Ctrl-D"), (b"hel\x00lo\n", "NUL"),
-                  (b"\xff\xfe\x80\n", "bytes over 0x7f"), (b"\x1e1 place x\n", "RS"),
-                  (b"#9 he\x1bllo\n", "an escape sequence")):
+for raw, what in (
+    (b"\x03\n", "Ctrl-C"),
+    (b"\x04\n", "Ctrl-D"),
+    (b"hel\x00lo\n", "NUL"),
+    (b"\xff\xfe\x80\n", "bytes over 0x7f"),
+    (b"\x1e1 place x\n", "RS"),
+    (b"#9 he\x1bllo\n", "an escape sequence"),
+):
     r.feed(raw)
     it = items(r)
     equal([x[0] for x in it], ["bad"], "one error for " + what)

@@ -8,8 +8,11 @@ What the table shows (docs/protocol.md lists the same):
   any colour you set with `light SPOT COLOUR` (kept across restarts, until `unlight`)
 Core verbs do the rest: `sweep` (every LED in turn), `pads [CHIP]`, `faults`, `calib`.
 """
-from arkham.games import Mode as _Mode, CommandError
-from arkham.protocol import no_more, int_arg
+
+from arkham.games import CommandError
+from arkham.games import Mode as _Mode
+from arkham.hw.pixels import BLINK, STEADY
+from arkham.protocol import int_arg, no_more
 
 PRESENT = (0, 160, 0)
 CHIP_FAULT = (160, 0, 0)
@@ -25,14 +28,6 @@ NAMED = {
 }
 
 
-def _anims():
-    try:
-        from arkham.hw import pixels
-    except ImportError:  # TODO(H2): drop once arkham.hw.pixels has landed
-        return 0, 1
-    return pixels.STEADY, pixels.BLINK
-
-
 def colour_arg(text):
     """`green` or `R,G,B` (0..255 each) -> (r, g, b)."""
     rgb = NAMED.get(text.lower())
@@ -43,8 +38,11 @@ def colour_arg(text):
         raise CommandError(
             "colour %r: want a name (%s) or R,G,B" % (text[:20], " ".join(sorted(NAMED)))
         )
-    return (int_arg(parts[0], "red", 0, 255), int_arg(parts[1], "green", 0, 255),
-            int_arg(parts[2], "blue", 0, 255))
+    return (
+        int_arg(parts[0], "red", 0, 255),
+        int_arg(parts[1], "green", 0, 255),
+        int_arg(parts[2], "blue", 0, 255),
+    )
 
 
 class Mode(_Mode):
@@ -93,7 +91,6 @@ class Mode(_Mode):
         return s.name
 
     def scene(self, lights, now_ms):
-        steady, blink = _anims()
         ctx = self.ctx
         bad_chips = []
         bad_spots = []
@@ -108,15 +105,15 @@ class Mode(_Mode):
                 continue
             name = s.name
             if name in self.manual:
-                lights.show(name, tuple(self.manual[name]), steady)
+                lights.show(name, tuple(self.manual[name]), STEADY)
             elif s.chip is None:
-                lights.show(name, LIGHT_ONLY, steady)
+                lights.show(name, LIGHT_ONLY, STEADY)
             elif s.chip in bad_chips:
-                lights.show(name, CHIP_FAULT, steady)
+                lights.show(name, CHIP_FAULT, STEADY)
             elif name in bad_spots:
-                lights.show(name, PAD_FAULT, blink)
+                lights.show(name, PAD_FAULT, BLINK)
             elif ctx.pads.present(name):
-                lights.show(name, PRESENT, steady)
+                lights.show(name, PRESENT, STEADY)
 
     def snapshot(self):
         return {"manual": self.manual}

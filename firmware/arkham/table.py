@@ -1,0 +1,45 @@
+"""Start the table: board map -> hardware bundle -> app -> loop. Shared by the boot scripts
+(main.py on MicroPython, code.py on CircuitPython) and by emulator.py.
+"""
+
+import sys
+
+
+def say(obj):
+    """One protocol line straight to stdout (before the app, or after it failed to start)."""
+    from arkham.protocol import encode
+
+    sys.stdout.write(encode(obj).decode())
+
+
+def load_board(path):
+    """The BoardMap at `path`, or None after reporting why on the serial link."""
+    from arkham import boardmap
+
+    try:
+        return boardmap.load(path)
+    except Exception as e:  # BoardMapError lists every problem; OSError: no file
+        msg = getattr(e, "args", None)
+        say({"ev": "board_error", "path": path, "err": str(msg[0]) if msg else repr(e)})
+        return None
+
+
+def make_app(board_path, options):
+    """The app on this runtime's hardware, or None when the board map is missing or wrong."""
+    board = load_board(board_path)
+    if board is None:
+        return None
+    from arkham import hw as hardware
+    from arkham.app import App
+
+    return App(hardware.make(board, options), board, options)
+
+
+def run(app):
+    """Run until `repl` stops the loop. A KeyboardInterrupt (CircuitPython's console turns a
+    0x03 byte into one) does not stop the table: the loop goes on."""
+    while app.running:
+        try:
+            app.run()
+        except KeyboardInterrupt:
+            app.failure("loop", KeyboardInterrupt("Ctrl-C ignored; send `repl` to stop"), 0)

@@ -1,0 +1,19 @@
+"""MicroPython boot (Pico): run the table from /board.json, state saved in /.
+
+The serial link is the USB console, so Ctrl-C (0x03) is turned off while the table runs: it is
+a data byte, not an interrupt (the MicroPython backend calls micropython.kbd_intr(-1) too).
+To get the REPL back (mpremote, deploy): send the line `repl`; the loop stops and this script
+turns Ctrl-C back on and returns to the REPL. If board.json is missing or wrong, one
+{"ev":"board_error",...} line is printed and the REPL stays available to fix it.
+"""
+
+import micropython
+from arkham import table
+
+micropython.kbd_intr(-1)
+try:
+    app = table.make_app("/board.json", {"state_dir": "/"})
+    if app is not None:
+        table.run(app)
+finally:
+    micropython.kbd_intr(3)
