@@ -1,0 +1,369 @@
+"""Arkham Ritual at the table (AR-TABLE-1, AR-TABLE-2; docs/ritual.md).
+
+Each seat has a hand pad and a seat light (`seatN`, N = 1..7 clockwise), seven sanity pips
+(`seatN_pipK`) and the table has a `deck` pad + light. The rules core is arkham.ritual; this
+binding turns pad gestures and console verbs into its actions and paints only public facts:
+
+  seat light   amber steady    the leader
+               white pulse     nominated: deciding (or looking at the Orb's card)
+               green steady    follower whose hand is on the table (can be nominated)
+               green blink     follower who may be nominated but whose hand is off the pad
+               dim white       hand lifted: out of this turn (passed or took)
+               amber blink     round over: leads the next round;  gold flash: a winner
+  pips         purple, one per sanity point: on request (tap the deck pad, or `sanity`) and
+               while a round is over
+  deck light   dim white: a card is going round;  purple pulse: the Orb;  amber flash: the
+               table waits for the console (physical cards);  green pulse: round over
+Never the colour of a held card (AR-INFO-1): nothing here reads a hidden card.
+
+Gestures (arkham.ritual.gesture): a follower LIFTS their hand = nominated; the nominated player
+DOUBLE-TAPS their pad = take, HOLDS it (1.2 s) = pass, or leaves it lifted for decide_ms = pass.
+The Orb's discarder: double tap = keep the top card, hold = remove it. Round over: double tap the
+deck pad = deal the next round. Every gesture has a console verb too.
+"""
+from arkham.compat import ticks_diff, ticks_ms
+from arkham.games import CommandError
+from arkham.games import Mode as _Mode
+from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
+from arkham.protocol import int_arg, no_more
+from arkham.ritual.game import Game
+from arkham.ritual.gesture import Gestures
+
+LEADER = (255, 140, 0)
+NOMINATED = (255, 255, 255)
+ON_TABLE = (0, 170, 0)
+LIFTED = (40, 40, 40)
+WINNER = (255, 200, 0)
+PIP = (140, 0, 200)
+DECK_IDLE = (50, 50, 50)
+DECK_ORB = (140, 0, 200)
+DECK_WAIT = (255, 140, 0)
+DECK_OVER = (0, 170, 0)
+
+INT_OPTS = {"players": (3, 7), "leader": (1, 7), "seed": (0, 999999999),
+            "decide_ms": (500, 600000), "tap_ms": (50, 2000), "gap_ms": (50, 3000),
+            "hold_ms": (300, 10000), "show_ms": (500, 60000)}
+SLOT_OPTS = ("cult", "ally", "event", "goo")
+DEFAULTS = {"players": 5, "leader": 1, "decide_ms": 10000, "tap_ms": 400, "gap_ms": 600,
+            "hold_ms": 1200, "show_ms": 5000, "cards": "virtual"}
+
+
+def _options(kw):
+    """key=value strings (or restored ints) -> resolved options; CommandError on anything bad."""
+    out = dict(DEFAULTS)
+    for k in sorted(kw):
+        v = kw[k]
+        if k in INT_OPTS:
+            lo, hi = INT_OPTS[k]
+            out[k] = v if isinstance(v, int) else int_arg(str(v), k, lo, hi)
+        elif k == "cards":
+            if v not in ("virtual", "physical"):
+                raise CommandError("cards=virtual or cards=physical")
+            out[k] = v
+        elif k in SLOT_OPTS:
+            out[k] = str(v)
+        else:
+            known = " ".join(sorted(list(INT_OPTS) + list(SLOT_OPTS) + ["cards"]))
+            raise CommandError("ritual: unknown option %s (known: %s)" % (k, known))
+    if "seed" not in out:
+        out["seed"] = ticks_ms() & 0x3FFFFFFF  # a fresh deal; kept so a restart resumes it
+    return out
+
+
+def _core(opts):
+    slots = {}
+    for k in SLOT_OPTS:
+        if k in opts:
+            slots[k] = opts[k]
+    core_opts = {"players": opts["players"], "leader": opts["leader"], "mode": opts["cards"],
+                 "slots": slots}
+    try:
+        return Game(core_opts, opts["seed"])
+    except ValueError as e:
+        raise CommandError("ritual: " + str(e))
+
+
+def _seat_arg(text, n):
+    return int_arg(text, "seat", 1, n)
+
+
+class Mode(_Mode):
+    name = "ritual"
+    VERBS = {
+        "new": "new [players=3..7] [leader=N] [cards=virtual|physical] [seed=N] [cult= ally= "
+               "event= goo=]: a new game",
+        "nominate": "nominate SEAT: name a follower whose hand is on the table (or they lift it)",
+        "take": "take [CARD]: the nominated player takes the card (physical: the card discarded)",
+        "pass": "pass [CARD]: the nominated player passes (physical, last pass: the card)",
+        "orb": "orb keep|remove: the Orb's discarder keeps the top card or removes it",
+        "peek": "peek SEAT held|offered [CARD]: SEAT saw a card it must not see (-1 sanity)",
+        "goo": "goo HOLDER|none: physical cards: who holds the Great Old One (a Gate went)",
+        "reveal": "reveal CARD,CARD,...: physical cards: every held card, seats then dummies",
+        "next": "next: deal the next round",
+        "look": "look SEAT: PRIVATE reply for SEAT only: the cards that seat may see",
+        "sanity": "sanity: show every seat's sanity on its pips for a few seconds",
+        "legal": "legal: the actions the rules allow now",
+    }
+
+    def __init__(self, ctx, options=None):
+        _Mode.__init__(self, ctx, options)
+        opts = _options(options or {})
+        self._check_board(opts["players"])
+        self.opts = opts
+        self.core = _core(opts)
+        self._fresh(self.core.start_events)
+
+    def _check_board(self, n):
+        for p in range(1, n + 1):
+            if self.ctx.board.spot("seat%d" % p) is None:
+                raise CommandError("this board has no spot seat%d (use --board ritual)" % p)
+
+    def _fresh(self, events):
+        self.pending = list(events)  # core events not yet sent (sent at the next tick/command)
+        self.gestures = Gestures(self.opts["tap_ms"], self.opts["gap_ms"], self.opts["hold_ms"])
+        self.since = None  # when the nominated player's decision clock started (ticks)
+        self.show_until = None
+        self.asking = None  # physical cards: a gesture decided, the console must name the card
+
+    # ---- the rules core ----------------------------------------------------------------
+    def _flush(self):
+        ev = self.pending
+        self.pending = []
+        for e in ev:
+            fields = {}
+            for k in e:
+                if k != "ev":
+                    fields[k] = e[k]
+            self.ctx.emit(e["ev"], fields)
+
+    def _act(self, action, gesture=None, seat=None):
+        """Apply a core action: CommandError (nothing changed) or its events sent."""
+        good, res = self.core.apply(action)
+        if not good:
+            raise CommandError(res)
+        self._flush()
+        if gesture is not None:
+            self.ctx.emit("gesture", {"seat": seat, "gesture": gesture, "means": action["a"]})
+        self.pending = res
+        self._flush()
+        self.since = None
+        self.asking = None
+        self.ctx.save()
+        return res
+
+    def _try(self, action, gesture, seat):
+        try:
+            self._act(action, gesture, seat)
+        except CommandError:
+            pass  # a gesture the rules do not allow now is ignored
+
+    # ---- console verbs -------------------------------------------------------------------
+    def command(self, verb, args, kw):
+        self._flush()
+        st = self.core.state
+        n = st["n"]
+        if verb == "new":
+            no_more("new", args, {})
+            opts = _options(kw)
+            self._check_board(opts["players"])
+            core = _core(opts)
+            self.opts = opts
+            self.core = core
+            self._fresh(core.start_events)
+            self._flush()
+            self.ctx.save()
+            return self._brief()
+        if verb == "nominate":
+            no_more(verb, args, kw, 1)
+            if not args:
+                raise CommandError("nominate SEAT")
+            self._act({"a": "nominate", "seat": _seat_arg(args[0], n)})
+        elif verb in ("take", "pass"):
+            no_more(verb, args, kw, 1)
+            a = {"a": verb}
+            if args:
+                a["card"] = args[0].lower()
+            self._act(a)
+        elif verb == "orb":
+            no_more(verb, args, kw, 1)
+            if not args or args[0] not in ("keep", "remove"):
+                raise CommandError("orb keep or orb remove")
+            self._act({"a": "orb", "keep": args[0] == "keep"})
+        elif verb == "peek":
+            no_more(verb, args, kw, 3)
+            if len(args) < 2:
+                raise CommandError("peek SEAT held|offered [CARD]")
+            a = {"a": "peek", "seat": _seat_arg(args[0], n), "what": args[1].lower()}
+            if len(args) > 2:
+                a["card"] = args[2].lower()
+            self._act(a)
+        elif verb == "goo":
+            no_more(verb, args, kw, 1)
+            if not args:
+                raise CommandError("goo HOLDER or goo none")
+            h = 0 if args[0] == "none" else int_arg(args[0], "holder", 1, n + st["k"])
+            self._act({"a": "goo", "holder": h})
+        elif verb == "reveal":
+            no_more(verb, args, kw, 1)
+            if not args:
+                raise CommandError("reveal CARD,CARD,... (seats 1..%d, then dummies)" % n)
+            self._act({"a": "reveal", "cards": args[0].lower().split(",")})
+        elif verb == "next":
+            no_more(verb, args, kw)
+            self._act({"a": "next"})
+        elif verb == "look":
+            no_more(verb, args, kw, 1)
+            if not args:
+                raise CommandError("look SEAT")
+            seat = _seat_arg(args[0], n)
+            # the host shows a reply carrying "private" only to that seat (docs/ritual.md)
+            return {"private": seat, "view": self.core.view(seat)}
+        elif verb == "sanity":
+            no_more(verb, args, kw)
+            self.show_until = ticks_ms() + self.opts["show_ms"]
+            self.ctx.redraw()
+            return {"sanity": list(st["sanity"])}
+        elif verb == "legal":
+            no_more(verb, args, kw)
+            return {"legal": self.core.legal_actions()}
+        else:
+            raise CommandError("ritual: unknown verb %r" % verb)
+        return self._brief()
+
+    def _brief(self):
+        s = self.core.state
+        return {"phase": s["phase"], "leader": s["leader"], "nominated": s["nominated"],
+                "open": list(s["open"]), "deck": s["deck_n"], "sanity": list(s["sanity"])}
+
+    # ---- pads and time ---------------------------------------------------------------------
+    def _seat_of(self, spot):
+        if spot[:4] != "seat" or not spot[4:].isdigit():
+            return 0
+        p = int(spot[4:])
+        return p if 1 <= p <= self.core.state["n"] else 0
+
+    def _decider(self):
+        """The seat whose gesture is awaited: nominated (decide) or the Orb's discarder."""
+        s = self.core.state
+        if s["phase"] == "decide":
+            return s["nominated"]
+        if s["phase"] == "orb":
+            return s["orb_seat"]
+        return 0
+
+    def on_pad(self, spot, present, now_ms):
+        self._flush()
+        s = self.core.state
+        if spot == "deck":
+            g = self.gestures.change("deck", present, now_ms)
+            if present:
+                self.show_until = now_ms + self.opts["show_ms"]
+            if g == "double" and s["phase"] == "round_over":
+                self._try({"a": "next"}, "double_tap", 0)
+            self.ctx.redraw()
+            return
+        seat = self._seat_of(spot)
+        if not seat:
+            return
+        g = self.gestures.change(seat, present, now_ms)
+        ph = s["phase"]
+        if ph == "nominate":
+            if not present and seat in s["open"]:
+                self._try({"a": "nominate", "seat": seat}, "lift", seat)
+                self.since = now_ms
+                self.gestures.forget(seat)  # the lift itself is not half of a double tap
+        elif seat == self._decider():
+            self.since = now_ms
+            if g == "double":
+                if ph == "orb":
+                    self._try({"a": "orb", "keep": True}, "double_tap", seat)
+                else:
+                    self._decide("take", "double_tap", seat)
+        self.ctx.redraw()
+
+    def _decide(self, verb, gesture, seat):
+        s = self.core.state
+        if s["mode"] == "physical" and (verb == "take" or not s["open"]):
+            # the card goes face up: the players name it on the console (`take CARD`)
+            self.asking = verb
+            self.ctx.emit("ask", {"seat": seat, "gesture": gesture,
+                                  "say": verb + " CARD (the card that goes face up)"})
+            return
+        self._try({"a": verb}, gesture, seat)
+
+    def tick(self, now_ms):
+        self._flush()
+        if self.show_until is not None and ticks_diff(now_ms, self.show_until) >= 0:
+            self.show_until = None
+            self.ctx.redraw()
+        seat = self._decider()
+        if not seat or self.asking:
+            return
+        if self.since is None:
+            self.since = now_ms
+        ph = self.core.state["phase"]
+        if self.gestures.poll(seat, now_ms) == "hold":
+            if ph == "orb":
+                self._try({"a": "orb", "keep": False}, "hold", seat)
+            else:
+                self._decide("pass", "hold", seat)
+            self.ctx.redraw()
+        elif ph == "decide" and ticks_diff(now_ms, self.since) >= self.opts["decide_ms"]:
+            if not self.ctx.pads.present("seat%d" % seat):
+                self._decide("pass", "timeout", seat)
+                self.ctx.redraw()
+
+    # ---- lights ---------------------------------------------------------------------------
+    def scene(self, lights, now_ms):
+        s = self.core.state
+        ph = s["phase"]
+        pads = self.ctx.pads
+        for p in range(1, s["n"] + 1):
+            spot = "seat%d" % p
+            if ph == "game_over":
+                if p in s["winners"]:
+                    lights.show(spot, WINNER, FLASH)
+            elif ph == "round_over":
+                if p == s["next_leader"]:
+                    lights.show(spot, LEADER, BLINK)
+            elif p == s["leader"]:
+                lights.show(spot, LEADER, STEADY)
+            elif p == self._decider():
+                lights.show(spot, NOMINATED, PULSE)
+            elif p in s["open"]:
+                lights.show(spot, ON_TABLE, STEADY if pads.present(spot) else BLINK)
+            else:
+                lights.show(spot, LIFTED, STEADY)
+        if self.show_until is not None or ph in ("round_over", "game_over"):
+            for p in range(1, s["n"] + 1):
+                for k in range(1, s["sanity"][p - 1] + 1):
+                    pip = "seat%d_pip%d" % (p, k)
+                    if self.ctx.board.spot(pip) is not None:
+                        lights.show(pip, PIP, STEADY)
+        if self.ctx.board.spot("deck") is not None:
+            if ph in ("nominate", "decide"):
+                lights.show("deck", DECK_WAIT if self.asking else DECK_IDLE,
+                            FLASH if self.asking else STEADY)
+            elif ph == "orb":
+                lights.show("deck", DECK_ORB, PULSE)
+            elif ph in ("gate", "reveal"):
+                lights.show("deck", DECK_WAIT, FLASH)
+            elif ph == "round_over":
+                lights.show("deck", DECK_OVER, PULSE)
+
+    # ---- state -------------------------------------------------------------------------------
+    def snapshot(self):
+        return {"opts": self.opts, "core": self.core.snapshot()}
+
+    def restore(self, snap):
+        opts = _options(snap.get("opts") or {})
+        core = Game(state=snap["core"])
+        self.opts = opts
+        self.core = core
+        self._fresh([])
+
+    def dump(self):
+        out = self.core.public()  # never the held cards, the deck or the offered card
+        out["table"] = {"decide_ms": self.opts["decide_ms"], "hold_ms": self.opts["hold_ms"],
+                        "asking": self.asking}
+        return out
