@@ -11,7 +11,7 @@ from arkham.compat import IMPL
 from arkham.emu.world import RS
 
 _MAX_WORLD_LINE = 512
-_READ_MAX = 4096
+_READ_MAX = 512  # small reads: one big block may not be free in a fragmented heap
 
 
 class _StdioCPython:
@@ -58,20 +58,20 @@ class _StdioUnixPort:
         self._pout = select.poll()
         self._pout.register(sys.stdout, select.POLLOUT)
         self._chunk = bytearray(_READ_MAX)
+        self._view = memoryview(self._chunk)
 
     def read(self):
-        # The unix port's read(n) blocks until n bytes: take one byte per readiness report.
+        # The unix port's read(n) blocks until n bytes: take one byte per readiness report,
+        # into the one buffer (read(1) would allocate per byte and fragment the heap)
         n = 0
-        chunk = self._chunk
+        view = self._view
         while n < _READ_MAX and self._pin.poll(0):
-            b = self._in.read(1)
-            if not b:
+            if not self._in.readinto(view[n : n + 1]):
                 if n:
                     break
                 raise EOFError
-            chunk[n] = b[0]
             n += 1
-        return bytes(chunk[:n]) if n else b""
+        return bytes(view[:n]) if n else b""
 
     def writable(self):
         return bool(self._pout.poll(0))
