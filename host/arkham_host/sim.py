@@ -18,7 +18,7 @@ def add_arguments(p):
     p.add_argument("--headless", action="store_true",
                    help="no UI: print `serial <pty>` and `world <socket>`, then serve")
     p.add_argument("--cpython", action="store_true", help="run the firmware under CPython (debug)")
-    p.add_argument("--heap", default=None, help="unix-port heap size (default 96k, like a Pico)")
+    p.add_argument("--heap", default=None, help="unix-port heap size (default 256k; a Pico has about 190k free)")
     p.add_argument("--socket", metavar="PATH", help="world socket path (default in the runtime dir)")
     p.add_argument("--emulator", metavar="SCRIPT", help=argparse.SUPPRESS)
 
@@ -35,8 +35,8 @@ def run(args) -> int:
     import stat
     import sys
 
-    from arkham_host import boardfile, registry, runtimes
-    from arkham_host.simcore import Sim
+    from arkham_host import boardfile, registry
+    from arkham_host.simcore import SIM_HEAP, Sim
 
     try:
         board = boardfile.load(args.board)
@@ -55,7 +55,7 @@ def run(args) -> int:
     sim = Sim(
         board.path, game=args.game, state_dir=state,
         runtime="cpython" if args.cpython else "micropython",
-        emulator=args.emulator, heap=args.heap or runtimes.DEFAULT_HEAP,
+        emulator=args.emulator, heap=args.heap or SIM_HEAP,
         socket_path=args.socket, stderr=stderr_file,
         on_frame=ui.wake if ui else None, on_serial=ui.serial_line if ui else None,
         on_exit=(lambda rc: ui.wake()) if ui else None,

@@ -1,6 +1,6 @@
 """The emulated table in a terminal: the board as it is lit now, tokens, a cursor to move them.
 
-Keys: arrows/hjkl move, space places/lifts a token, t puts/takes a hand, f fails/heals the
+Keys: arrows/hjkl move, space places/lifts a token, t touches (a hand for 300 ms), f fails/heals the
 cursor's chip, q quits. A mouse click (xterm SGR reporting) selects a spot and toggles its token.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import tty
 
 from arkham_host import boardview
 
-KEYS = "arrows/hjkl move  space token  t hand  f fail/heal chip  q quit"
+KEYS = "arrows/hjkl move  space token  t touch  f fail/heal chip  q quit"
 BOARD_TOP = 3  # screen row (1-based) of the board's first line
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([mM])")
 MOVES = {b"\x1b[A": (-1, 0), b"\x1b[B": (1, 0), b"\x1b[C": (0, 1), b"\x1b[D": (0, -1),
@@ -31,7 +31,6 @@ class BoardUI:
         pads = [s.name for s in board.spots if s.chip is not None]
         self.cursor = pads[0] if pads else (board.spots[0].name if board.spots else None)
         self.serial = collections.deque(maxlen=8)
-        self.hands = set()
         self.failed = set()
         self.status = ""
         self._wake_r, self._wake_w = os.pipe()
@@ -58,7 +57,7 @@ class BoardUI:
             sim.serial_path, sim.world_path, sim.serial_path)
         faults = [s.name for s in b.spots if s.chip in self.failed]
         lines = [head[:width], link[:width]]
-        lines += boardview.render(b, sim.frame, set(sim.tokens) | self.hands, self.cursor, mode,
+        lines += boardview.render(b, sim.frame, set(sim.tokens), self.cursor, mode,
                                   width, faults)
         spot = b.by_name.get(self.cursor)
         where = ""
@@ -118,11 +117,9 @@ class BoardUI:
             self._do(sim, "place " + self.cursor)
 
     def _hand(self, sim):
-        if self.cursor in self.hands:
-            if self._do(sim, "lift " + self.cursor):
-                self.hands.discard(self.cursor)
-        elif self._do(sim, "touch " + self.cursor):
-            self.hands.add(self.cursor)
+        spot = self.board.by_name.get(self.cursor)
+        if spot is not None and spot.chip is not None:
+            self._do(sim, "touch " + self.cursor)  # a hand for a moment (the world lifts it)
 
     def _chip(self, sim):
         spot = self.board.by_name.get(self.cursor)

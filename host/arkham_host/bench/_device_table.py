@@ -1,0 +1,109 @@
+"""Device-side bench (runs under the MicroPython unix port, or CPython): the real App in bring-up
+mode on emulated hardware, no serial traffic, touches from the world model. Prints one JSON line.
+
+usage: micropython -X heapsize=96k _device_table.py BOARD.json STATE_DIR [LOOPS]
+  heap_peak_bytes        max over loop steps of (heap in use after a collect + what the step
+                         allocated); automatic gc is off while measuring. Includes the code
+                         (modules compiled from .py live in the heap; see heap_after_imports)
+  scan_render_ref_units  one scan -> scene -> render cycle (forced redraw) divided by one pass
+                         of a fixed reference loop, both timed here
+"""
+import gc
+import json
+import sys
+
+from arkham import boardmap
+from arkham.app import App
+from arkham.emu.table import make
+
+try:
+    from time import ticks_us, ticks_diff
+except ImportError:  # CPython
+    import time
+
+    def ticks_us():
+        return int(time.perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+class QuietIO:
+    """stdio stand-in: no input, output swallowed (the app's replies and events)."""
+
+    def read(self):
+        return b""
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        pass
+
+    def wait(self, ms):
+        pass
+
+
+def reference_pass():
+    x = 1
+    for i in range(1000):
+        x = (x * 31 + i) & 0xFFFF
+    return x
+
+
+def best_us(fn, reps):
+    best = None
+    for _ in range(reps):
+        t0 = ticks_us()
+        fn()
+        t = ticks_diff(ticks_us(), t0)
+        if best is None or t < best:
+            best = t
+    return best
+
+
+def main():
+    gc.collect()
+    imported = gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
+    board = boardmap.load(sys.argv[1])
+    loops = int(sys.argv[3]) if len(sys.argv) > 3 else 300
+    hw = make(board, {"emulated": True, "state_dir": sys.argv[2], "io": QuietIO()})
+    app = App(hw, board, {"emulated": True})
+    pads = [s.name for s in board.spots if s.chip is not None]
+    world = hw.world
+    now = 0
+    gc.collect()
+    gc.disable()
+    peak = 0
+    for i in range(loops):
+        if i % 10 == 0:  # a hand on the next pad every 10 loops
+            world.execute("touch %s" % pads[(i // 10) % len(pads)])
+        if i % 40 == 5:
+            world.execute("place %s" % pads[(i // 40 * 7) % len(pads)])
+        gc.collect()
+        now += 10
+        app.step(now)
+        used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+        if used > peak:
+            peak = used
+    gc.enable()
+
+    def cycle():
+        app._redraw = True
+        app._scan(now)
+        app._show(now)
+
+    ref = best_us(reference_pass, 20)
+    one = best_us(cycle, 50)
+    out = {
+        "impl": sys.implementation.name,
+        "loops": loops,
+        "heap_peak_bytes": peak if hasattr(gc, "mem_alloc") else None,
+        "heap_after_imports_bytes": imported,
+        "scan_render_us": one,
+        "reference_us": ref,
+    }
+    print(json.dumps(out))
+
+
+main()
