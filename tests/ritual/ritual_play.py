@@ -1,4 +1,4 @@
-"""Helpers for the Arkham Ritual tests: rig a deal, play random games, mirror virtual -> physical."""
+"""Helpers for the Arkham Ritual tests: rig a deal, play random games, mirror to physical."""
 import random
 
 from arkham.ritual import new_game

@@ -1,10 +1,9 @@
 """The ritual binding at the table: seat lights (AR-TABLE-1), gestures (AR-TABLE-2), console."""
 import pytest
-from fake_table import Table
-from ritual_play import rig
-
 from arkham.games import CommandError
 from arkham.ritual.gesture import Gestures
+from fake_table import Table
+from ritual_play import rig
 
 
 def five():
