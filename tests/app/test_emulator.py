@@ -1,0 +1,150 @@
+"""firmware/emulator.py for real (unix port, and CPython): the app on the emulated hardware, the
+serial link on stdin/stdout, the world channel on 0x1E lines. No pty, no host tool: just pipes."""
+
+import json
+import os
+import select
+import subprocess
+import time
+
+import pytest
+
+from arkham_host import runtimes
+
+EMULATOR = str(runtimes.FIRMWARE_DIR / "emulator.py")
+HEAP = "256k"  # the whole firmware compiled from source on a 64-bit unix port (a Pico: ~190k)
+
+
+class Emu:
+    def __init__(self, runtime, *args):
+        argv, env = runtimes.command(runtime, EMULATOR, *args, heap=HEAP)
+        self.p = subprocess.Popen(
+            argv,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            bufsize=0,
+        )
+        self.buf = b""
+        self.seen = []
+
+    def send(self, text):
+        self.p.stdin.write(text.encode() + b"\n")
+
+    def world(self, text):
+        self.p.stdin.write(b"\x1e9 " + text.encode() + b"\n")
+
+    def next(self, want, timeout=10):
+        """The next JSON line (0x1E stripped) for which want(obj) is true."""
+        end = time.monotonic() + timeout
+        while True:
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                obj = json.loads(line.lstrip(b"\x1e"))
+                self.seen.append(obj)
+                if want(obj):
+                    return obj
+            left = end - time.monotonic()
+            assert left > 0, "timed out; seen: %r" % self.seen[-10:]
+            r, _, _ = select.select([self.p.stdout], [], [], left)
+            if r:
+                chunk = os.read(self.p.stdout.fileno(), 65536)
+                assert chunk, "emulator exited: %r" % self.p.stderr.read()
+                self.buf += chunk
+
+    def reply(self, tag):
+        return self.next(lambda o: o.get("re") == tag)
+
+    def event(self, name):
+        return self.next(lambda o: o.get("ev") == name)
+
+    def close(self):
+        if self.p.stdin.closed:
+            return
+        try:
+            self.world("quit")
+        except BrokenPipeError:
+            pass
+        try:
+            self.p.wait(5)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+        for f in (self.p.stdin, self.p.stdout, self.p.stderr):
+            f.close()
+
+
+@pytest.fixture
+def emu_factory():
+    made = []
+
+    def make(*args, runtime="micropython"):
+        e = Emu(runtime, *args)
+        made.append(e)
+        return e
+
+    yield make
+    for e in made:
+        e.close()
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "cpython"])
+def test_boot_hello_then_touch_lights_in_the_same_iteration(emu_factory, runtime):
+    e = emu_factory("--board", "bringup", runtime=runtime)
+    hello = e.event("hello")
+    assert (hello["proto"], hello["seq"], hello["game"], hello["impl"]) == (
+        1,
+        1,
+        "bringup",
+        runtime,
+    )
+    assert hello["emulated"] is True
+    e.world("touch pad_07")
+    ev = e.event("pad")
+    assert (ev["spot"], ev["present"], ev["seq"]) == ("pad_07", True, 2)
+    e.world("leds")  # read at the start of the next iteration: shows the frame of this one
+    leds = e.next(lambda o: "leds" in o)["leds"]
+    assert list(leds) == ["pad_07"] and leds["pad_07"] == [0, 160, 0]
+
+
+def test_state_dir_resumes_seq_and_game_state(emu_factory, tmp_path):
+    state = str(tmp_path / "state")
+    a = emu_factory("--board", "bringup", "--state", state)
+    a.event("hello")
+    a.send("#1 light pad_02 1,2,3")
+    assert a.reply(1)["ok"] is True
+    a.world("place pad_09")
+    last = a.event("pad")["seq"]
+    a.close()
+    b = emu_factory("--board", "bringup", "--state", state)
+    assert b.event("hello")["seq"] == last + 1
+    assert b.event("resumed")["game"] == "bringup"
+    b.send("#2 dump")
+    d = b.reply(2)
+    assert d["state"]["manual"] == {"pad_02": [1, 2, 3]} and d["lit"]["pad_02"] == [1, 2, 3]
+    b.send("#3 since %d" % last)
+    assert b.reply(3)["count"] == 2
+
+
+def test_without_state_dir_nothing_is_kept(emu_factory):
+    a = emu_factory("--board", "bringup", "--game", "bringup")
+    a.event("hello")
+    a.send("#1 light pad_02")
+    a.reply(1)
+    a.close()
+    b = emu_factory("--board", "bringup")
+    assert b.event("hello")["seq"] == 1
+
+
+def test_bad_command_line_and_bad_board(tmp_path):
+    argv, env = runtimes.command("micropython", EMULATOR, "--bored", "x", heap=HEAP)
+    r = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 2 and "unknown argument" in r.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x"}')
+    argv, env = runtimes.command("micropython", EMULATOR, "--board", str(bad), heap=HEAP)
+    r = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1
+    line = json.loads(r.stdout.splitlines()[0])
+    assert line["ev"] == "board_error" and line["err"]
