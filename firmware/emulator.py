@@ -1,13 +1,14 @@
 """The emulated table: the real app on arkham.emu hardware, serial link on stdin/stdout.
 
     micropython firmware/emulator.py --board PATH|NAME [--game NAME] [--state DIR]
-                                     [--period MS] [--seed N] [--noise N]
+                                     [--period MS] [--seed N] [--noise N] [--debug 1]
 
 --board   a board map file, or the NAME of hardware/boards/NAME.json
 --game    the game to run; a saved game of the same name in --state is resumed, another one is
           replaced (seq still continues). Without it: the saved game, else bringup.
 --state   where state.json and calib.json are kept (created if missing); without it nothing is
           kept between runs.
+--debug 1 prints the traceback of every failure reported as an `error` event to stderr.
 Lines starting with 0x1E on stdin/stdout are the world side channel (docs/design.md), handled
 inside arkham.emu; everything else is protocol v1 (docs/protocol.md). Runs under the MicroPython
 unix port or CPython; stdin end-of-file or the world command `quit` ends it.
@@ -17,9 +18,9 @@ import sys
 
 USAGE = (
     "usage: emulator.py --board PATH|NAME [--game NAME] [--state DIR] [--period MS] "
-    "[--seed N] [--noise N]"
+    "[--seed N] [--noise N] [--debug 1]"
 )
-_FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise")
+_FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--debug")
 
 
 class MemoryStorage:
@@ -75,6 +76,16 @@ def board_path(text):
     return _here() + "/../hardware/boards/" + text + ".json"
 
 
+def _print_failure(where, exc):
+    sys.stderr.write("emulator.py: failure in %s:\n" % where)
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(exc, sys.stderr)  # MicroPython
+    else:
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+
+
 def _make_dir(path):
     import os
 
@@ -105,6 +116,8 @@ def main(argv):
     if "state" in args:
         _make_dir(args["state"])
         options["state_dir"] = args["state"]
+    if args.get("debug") == "1":
+        options["on_failure"] = _print_failure
     hw = hardware.make(board, options)
     if "state" not in args:
         hw.storage = MemoryStorage()

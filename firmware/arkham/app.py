@@ -245,6 +245,7 @@ class App:
             if painted or self.pixels.animating():
                 self.pixels.render(now_ms)
         except Exception as e:
+            self._redraw = True  # paint again next time (the error itself is rate-limited)
             self.failure("render", e, now_ms)
 
     def _persist(self, now_ms):
@@ -336,6 +337,9 @@ class App:
     # ---- failures: reported as events, never fatal -----------------------------------------
 
     def failure(self, where, exc, now_ms):
+        hook = self.options.get("on_failure")  # the emulator's --debug: print the traceback
+        if hook is not None:
+            hook(where, exc)
         msg = _describe(exc)
         rec = self._failures.get(where)
         if rec is not None and rec[0] == msg and ticks_diff(now_ms, rec[2]) < ERROR_REPEAT_MS:
