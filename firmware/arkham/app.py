@@ -13,6 +13,10 @@ Order inside one step (docs/protocol.md relies on it):
  5. save (game, mode snapshot, seq) atomically if any of them changed
  6. write the queued replies and events: nothing is sent before it is saved, so after a power cut
     the host never holds a seq the table has forgotten.
+
+Saving costs one small flash write per loop iteration that emitted an event (a touch, say): the
+price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear; the game text
+is encoded only when the game changed, a seq-only save reuses it.
 """
 
 import json
@@ -214,8 +218,8 @@ class App:
             return
         for spot, present in changes:
             self.emit("pad", {"spot": spot, "present": bool(present)})
-            self._redraw = True
-            self._check_game = True
+            self._redraw = True  # (a mode whose state changed calls ctx.save(): no re-snapshot
+            # here, a big game's snapshot is too dear to encode on every touch)
             try:
                 self.mode.on_pad(spot, present, now_ms)
             except Exception as e:
