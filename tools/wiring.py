@@ -251,6 +251,13 @@ def svg(data: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def _show(path):
+    try:
+        return path.relative_to(REPO)
+    except ValueError:
+        return path
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", help="map names (default: every map in hardware/boards)")
@@ -270,11 +277,11 @@ def main(argv=None) -> int:
         path = OUT_DIR / (boards.map_path(name).stem + ".svg")
         if args.check:
             if not path.exists() or path.read_text() != text:
-                print("stale %s (run python tools/wiring.py)" % path.relative_to(REPO))
+                print("stale %s (run python tools/wiring.py)" % _show(path))
                 stale += 1
         elif not path.exists() or path.read_text() != text:
             path.write_text(text)
-            print("wrote %s" % path.relative_to(REPO))
+            print("wrote %s" % _show(path))
     return 1 if stale else 0
 
 

@@ -3,8 +3,8 @@
 
 A bundle is a folder laid out like the device's filesystem root:
     arkham/...      the device package, .mpy (compiled with mpy-cross) or .py, plus its data .json
-    main.py         MicroPython entry (or code.py for CircuitPython): always source, the runtime
-                    only runs a .py at boot
+    main.py         MicroPython entry (code.py + boot.py for CircuitPython): always source, the
+                    runtime only runs a .py at boot
     board.json      the board map this table is wired to
     bundle.json     manifest: firmware version, runtime, .mpy version/arch, board, files
 `arkham/emu` (the emulated hardware) is never deployed.
@@ -25,7 +25,9 @@ from arkham_host import runtimes
 FIRMWARE_DIR = runtimes.FIRMWARE_DIR
 PACKAGE_DIR = FIRMWARE_DIR / "arkham"
 NOT_DEPLOYED = ("emu",)  # sub-packages of arkham that stay on the host
-ENTRY = {"micropython": "main.py", "circuitpython": "code.py"}
+# boot entry files, always source (the runtime runs only a .py at boot). CircuitPython's boot.py
+# makes the flash writable for the table unless GP22 is held to GND at power-up (see the file).
+ENTRY = {"micropython": ["main.py"], "circuitpython": ["code.py", "boot.py"]}
 # sys.implementation._mpy >> 10 -> mpy-cross -march (MicroPython's py/persistentcode.h order)
 ARCHES = [
     None,
@@ -153,9 +155,10 @@ def build(
     errors = boardmap.validate(data)
     if errors:
         raise BundleError("board map %s is bad: %s" % (board_map, "; ".join(errors)))
-    entry = FIRMWARE_DIR / ENTRY[runtime]
-    if not entry.is_file():
-        raise BundleError("no entry file %s (the firmware's %s boot script)" % (entry, runtime))
+    entries = [FIRMWARE_DIR / name for name in ENTRY[runtime]]
+    for entry in entries:
+        if not entry.is_file():
+            raise BundleError("no entry file %s (the firmware's %s boot script)" % (entry, runtime))
     extra = []
     if compile and runtime == "circuitpython":
         # CircuitPython .mpy files start with "C", MicroPython ones with "M": use its own compiler
@@ -193,9 +196,11 @@ def build(
         else:
             shutil.copyfile(src, dest)
         files.append(dest.relative_to(out).as_posix())
-    shutil.copyfile(entry, out / entry.name)
+    for entry in entries:
+        shutil.copyfile(entry, out / entry.name)
+        files.append(entry.name)
     shutil.copyfile(board_map, out / "board.json")
-    files += [entry.name, "board.json"]
+    files.append("board.json")
     manifest = {
         "firmware": arkham.VERSION,
         "runtime": runtime,

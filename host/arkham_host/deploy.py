@@ -220,6 +220,16 @@ def _find_label_windows(label):
     return None
 
 
+def writable(drive: pathlib.Path) -> bool:
+    probe = pathlib.Path(drive) / ".arkham-write-test"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
 def circuitpython_version(drive: pathlib.Path) -> tuple[int, int] | None:
     """From boot_out.txt: 'Adafruit CircuitPython 9.2.1 on 2024-...' -> (9, 2)."""
     try:
@@ -248,7 +258,7 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
         old = pathlib.Path(drive) / "arkham"
         if old.exists():
             shutil.rmtree(old)
-        for name in ["arkham", "code.py", "board.json", "bundle.json"]:
+        for name in ["arkham", "code.py", "boot.py", "board.json", "bundle.json"]:
             src = pathlib.Path(staging) / name
             if src.is_dir():
                 shutil.copytree(src, pathlib.Path(drive) / name)
@@ -258,7 +268,7 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
     files = bundle.device_sources()
     steps = [
         Step(
-            "build the bundle in %s: %d files %s, + code.py, board %s as board.json"
+            "build the bundle in %s: %d files %s, + code.py and boot.py, board %s as board.json"
             % (
                 staging,
                 len(files),
@@ -271,9 +281,9 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
             show="(tools/bundle.py --runtime circuitpython)",
         ),
         Step(
-            "replace %s/arkham and copy code.py, board.json, bundle.json" % drive_s,
+            "replace %s/arkham and copy code.py, boot.py, board.json, bundle.json" % drive_s,
             fn=copy,
-            show="rm -r %s/arkham; cp -r arkham code.py board.json bundle.json %s/"
+            show="rm -r %s/arkham; cp -r arkham code.py boot.py board.json bundle.json %s/"
             % (drive_s, drive_s),
         ),
     ]
@@ -309,7 +319,13 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
                 [circup, "--path", drive_s, "install", *CP_LIBS],
             )
         )
-    steps.append(Step("CircuitPython reloads code.py by itself when the copy ends", fn=lambda: ""))
+    steps.append(
+        Step(
+            "press reset (or replug) once: boot.py then makes the flash writable for "
+            "the table's saves; hold GP22 to GND while plugging in to deploy again",
+            fn=lambda: "",
+        )
+    )
     return steps
 
 
@@ -434,6 +450,12 @@ def _run(args, out) -> int:
                 file=out,
             )
             if drive is not None:
+                if not dry and not writable(drive):
+                    raise DeployError(
+                        "%s is read-only to this computer: the table's boot.py gave the flash to "
+                        "the table. Hold GP22 to GND while plugging the Pico in, then deploy "
+                        "again" % drive
+                    )
                 ver = circuitpython_version(drive)
                 print(
                     "    boot_out.txt: %s" % ("CircuitPython %d.%d" % ver if ver else "unknown"),
