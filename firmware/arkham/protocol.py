@@ -8,7 +8,6 @@ commands and objects into bytes; it never touches the hardware or the game.
 from arkham.compat import const
 
 MAX_LINE = const(512)  # bytes per command line, without the newline
-MAX_TAG = const(999999999)
 
 _NL = const(10)
 _CR = const(13)
@@ -30,26 +29,46 @@ class BadLine(Exception):
         self.tag = tag
 
 
+_TAG_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+MAX_TAG_LEN = const(16)
+
+
+def _tag(text):
+    """Tag text (after '#') -> int (digits, no leading zero, at most 9) or str; None if bad."""
+    if not text or len(text) > MAX_TAG_LEN:
+        return None
+    for c in text:
+        if c not in _TAG_CHARS:
+            return None
+    if text.isdigit() and len(text) <= 9 and (text[0] != "0" or text == "0"):
+        return int(text)
+    return text
+
+
 def _tag_value(word):
-    """`#17` -> 17; raises BadLine for anything else after '#'."""
-    digits = word[1:]
-    if not digits or len(digits) > 9 or not digits.isdigit():
-        raise BadLine("bad tag %r: want #N, N a whole number 0..%d" % (word[:20], MAX_TAG))
-    return int(digits)
+    """`#17` -> 17, `#deploy` -> "deploy"; raises BadLine for anything else after '#'."""
+    tag = _tag(word[1:])
+    if tag is None:
+        raise BadLine(
+            "bad tag %r: want #N (a number) or #WORD (letters, digits, _ -; at most %d)"
+            % (word[:20], MAX_TAG_LEN)
+        )
+    return tag
 
 
 def peek_tag(raw):
-    """The tag at the start of a raw (possibly broken) line, or None. Never raises."""
+    """The tag at the start of a raw (possibly broken) line of bytes, or None. Never raises."""
     if not raw or raw[0] != 35:  # '#'
         return None
-    n = 0
     i = 1
-    while i < len(raw) and i <= 10 and 48 <= raw[i] <= 57:
-        n = n * 10 + raw[i] - 48
+    n = len(raw)
+    while i < n and i <= MAX_TAG_LEN + 1 and raw[i] != 32 and raw[i] != _TAB:
+        if raw[i] < 32 or raw[i] > 126:
+            return None
         i += 1
-    if i == 1 or i > 10 or (i < len(raw) and raw[i] not in (32, _TAB)):
+    if i < n and raw[i] != 32 and raw[i] != _TAB:
         return None
-    return n
+    return _tag(bytes(raw[1:i]).decode())
 
 
 def _is_key(k):

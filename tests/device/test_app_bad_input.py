@@ -55,7 +55,7 @@ CASES = (
     (b"light pad_01 256,0,0\n", "light with a colour over 255"),
     (b"repl now\n", "repl with an argument"),
     (b"help nosuch\n", "help on an unknown verb"),
-    (b"#abc hello\n", "a bad tag"),
+    (b"#a.c hello\n", "a bad tag"),
     (b"#12\n", "a tag alone"),
     (b"h@llo\n", "a verb with a symbol"),
     (b"game a=1 a=2\n", "an option twice"),

@@ -19,9 +19,13 @@ equal(
 )
 equal(parse("x k="), (None, "x", [], {"k": ""}), "an empty value is a value")
 equal(parse("   "), None, "a blank line is nothing")
+equal(parse("#deploy repl"), ("deploy", "repl", [], {}), "a word tag is a string")
+equal(parse("#007 hello")[0], "007", "a number with a leading zero stays a string")
+equal(parse("#1234567890 hello")[0], "1234567890", "over 9 digits: a string")
+equal(parse("#0 hello")[0], 0, "#0 is the number 0")
 for bad, what in (
-    ("#abc hello", "a tag that is not a number"),
-    ("#1234567890 hello", "a tag over 9 digits"),
+    ("#a.b hello", "a tag with a dot"),
+    ("#abcdefghijklmnopq hello", "a tag over 16 characters"),
     ("# hello", "a bare #"),
     ("#5", "a tag without a verb"),
     ("h-llo", "a verb with a dash"),
@@ -35,7 +39,8 @@ for bad, what in (
 e = raises(BadLine, lambda: parse("#5"), "tagged error")
 equal(e.tag, 5, "an error on a tagged line keeps its tag")
 equal(protocol.peek_tag(b"#42 \x03junk"), 42, "peek_tag reads the tag of a broken line")
-equal(protocol.peek_tag(b"#42x"), None, "peek_tag wants a space after the digits")
+equal(protocol.peek_tag(b"#42x junk\x03"), "42x", "peek_tag reads word tags")
+equal(protocol.peek_tag(b"#4\x032 junk"), None, "peek_tag: no tag when the tag itself is broken")
 equal(protocol.peek_tag(b"hello"), None, "no tag")
 
 # JSON out: head keys first, then sorted; ASCII only; the same bytes on every runtime
