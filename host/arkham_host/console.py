@@ -200,7 +200,7 @@ def _readline_setup(session):
     return readline, hist
 
 
-def run_session(port=None, log=None, echo=True, raw=False, title="console") -> int:
+def run_session(port=None, log=None, echo=True, raw=False, title="console", keep=False) -> int:
     from arkham_host import ports
 
     port = port or ports.default_port()
@@ -265,8 +265,8 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console") -> i
                 session.send(line)
             except Exception as e:
                 show("-- %s" % e)
-        if not interactive and title == "log":
-            while not session.stopping:  # piped input ended: keep recording until Ctrl-C
+        if keep:
+            while not session.stopping:  # input ended: keep recording until Ctrl-C
                 time.sleep(0.5)
     except KeyboardInterrupt:
         pass

@@ -20,6 +20,8 @@ def add_arguments(p):
     p.add_argument("-o", "--output", required=True, metavar="FILE.jsonl",
                    help="the log file (a folder: one <game>-<time>.jsonl per game)")
     p.add_argument("-q", "--quiet", action="store_true", help="do not echo the table's lines")
+    p.add_argument("--keep", action="store_true",
+                   help="keep recording after the input ends (until Ctrl-C), e.g. </dev/null &")
 
 
 class Recorder:
@@ -97,4 +99,5 @@ class Recorder:
 def run(args) -> int:
     from arkham_host import console
 
-    return console.run_session(args.port, log=args.output, echo=not args.quiet, title="log")
+    return console.run_session(args.port, log=args.output, echo=not args.quiet, title="log",
+                               keep=args.keep)

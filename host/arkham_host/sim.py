@@ -18,7 +18,7 @@ def add_arguments(p):
     p.add_argument("--headless", action="store_true",
                    help="no UI: print `serial <pty>` and `world <socket>`, then serve")
     p.add_argument("--cpython", action="store_true", help="run the firmware under CPython (debug)")
-    p.add_argument("--heap", default=None, help="unix-port heap size (default 256k; a Pico has about 190k free)")
+    p.add_argument("--heap", default=None, help="unix-port heap size (default 512k; a Pico has about 190k free)")
     p.add_argument("--socket", metavar="PATH", help="world socket path (default in the runtime dir)")
     p.add_argument("--emulator", metavar="SCRIPT", help=argparse.SUPPRESS)
 

@@ -73,6 +73,7 @@ def main():
     world = hw.world
     now = 0
     gc.collect()
+    booted = gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
     gc.disable()
     peak = 0
     for i in range(loops):
@@ -100,6 +101,7 @@ def main():
         "loops": loops,
         "heap_peak_bytes": peak if hasattr(gc, "mem_alloc") else None,
         "heap_after_imports_bytes": imported,
+        "heap_after_boot_bytes": booted,
         "scan_render_us": one,
         "reference_us": ref,
     }

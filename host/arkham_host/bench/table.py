@@ -29,7 +29,7 @@ def measure() -> dict:
     d = run_device()
     return {
         "heap_peak_bytes": d["heap_peak_bytes"],
-        "heap_after_imports_bytes": d["heap_after_imports_bytes"],
+        "heap_after_boot_bytes": d["heap_after_boot_bytes"],
         "scan_render_ref_units": round(d["scan_render_us"] / max(1, d["reference_us"]), 3),
         "scan_render_us": d["scan_render_us"],
     }

@@ -17,6 +17,7 @@ table's hello reply.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import pathlib
 import re
@@ -42,6 +43,8 @@ def pytest_addoption(parser):
                 help="board map for emulated tables (default bringup)")
     g.addoption("--sim-cpython", action="store_true",
                 help="run emulated tables' firmware under CPython instead of the unix port")
+    g.addoption("--sim-heap", default=None, metavar="SIZE",
+                help="unix-port heap of emulated tables (default: the sim's, 512k)")
     g.addoption("--sim-emulator", default=None, help=argparse.SUPPRESS)
     g.addoption("--hil-logs", default=None, metavar="DIR",
                 help="where per-test wire logs go (default: pytest's temp dir)")
@@ -78,13 +81,15 @@ class WireLog:
 class SimProcess:
     """`arkham-table sim --headless` as a child process (exactly what a user would run)."""
 
-    def __init__(self, board, game, state_dir, cpython, stderr_path, emulator=None):
+    def __init__(self, board, game, state_dir, cpython, stderr_path, emulator=None, heap=None):
         argv = [sys.executable, "-m", "arkham_host.cli", "sim", "--headless", "--board", board,
                 "--game", game, "--state", str(state_dir)]
         if cpython:
             argv.append("--cpython")
         if emulator:
             argv += ["--emulator", emulator]
+        if heap:
+            argv += ["--heap", heap]
         self.stderr_path = stderr_path
         self.stderr = open(stderr_path, "ab")
         # stdin is a pipe: when this process dies, the sim sees EOF and stops too
@@ -219,6 +224,18 @@ class Table:
         return self.ok("dump")
 
     # ---- life cycle -------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def detached(self):
+        """Let another program use the serial port for a while (two readers would split the
+        lines between them): closes this link, yields the port, then reopens it."""
+        url = self.link.url
+        self.link.close()
+        self.log("!", "detached")
+        try:
+            yield url
+        finally:
+            self.link = Link(url, recorder=self.log)
+
     def restart(self):
         """Stop the emulated table and start it again on the same state dir."""
         assert self.emulated, "restart() needs an emulated table"
@@ -256,7 +273,7 @@ def table_factory(request, tmp_path):
             state = state or (tmp_path / ("state-%d" % n))
             sim_args = (board or config.getoption("--sim-board"), game, state,
                         config.getoption("--sim-cpython"), logdir / (stem + ".stderr.log"),
-                        config.getoption("--sim-emulator"))
+                        config.getoption("--sim-emulator"), config.getoption("--sim-heap"))
         elif game != "bringup":
             pass  # a real table runs whatever it runs; the test selects the game itself
         t = Table(port, log, sim_args)

@@ -1,0 +1,60 @@
+"""The host commands against a running emulated table: console (piped), log, bench --json."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+CLI = [sys.executable, "-m", "arkham_host.cli"]
+
+
+def run(*args, stdin="", timeout=60):
+    return subprocess.run(CLI + list(args), input=stdin, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_console_pretty_prints_replies_and_errors(table):
+    with table.detached() as port:
+        out = run("console", port, stdin="hello\nfrobnicate\nfaults\n")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("ok ") and "proto=1" in lines[0], lines
+    assert lines[1].startswith("error: ") and "frobnicate" in lines[1], lines
+    assert lines[2] == "ok faults=[]", lines
+
+
+def test_console_draws_the_board_from_dump(table):
+    if not table.emulated:
+        pytest.skip("needs the world to place a token")
+    table.world.place("pad_09")
+    table.expect("pad", spot="pad_09", present=True)
+    with table.detached() as port:
+        out = run("console", port, stdin="board\n")
+    assert out.returncode == 0, out.stderr
+    rows = [line for line in out.stdout.splitlines() if "()" in line]
+    assert len(rows) == 1 and rows[0].split()[1] == "###()###", out.stdout
+
+
+def test_log_records_both_directions_with_the_hello(table, tmp_path):
+    path = tmp_path / "game.jsonl"
+    with table.detached() as port:
+        out = run("log", port, "-o", str(path), "-q", stdin="dump\n", timeout=60)
+    assert out.returncode == 0, out.stderr
+    recs = [json.loads(line) for line in path.read_text().splitlines()]
+    assert recs[0]["dir"] == "meta" and recs[0]["hello"]["proto"] == 1
+    sent = [r["line"] for r in recs if r["dir"] == ">"]
+    got = [json.loads(r["line"]) for r in recs if r["dir"] == "<"]
+    assert any(s.endswith(" dump") for s in sent)
+    assert any(g.get("re") is not None and "lit" in g for g in got)
+    assert all(isinstance(r["t"], float) for r in recs)
+
+
+def test_bench_json_prints_the_figures():
+    out = run("bench", "--json", "--only", "table", "--only", "link", timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    figures = json.loads(out.stdout)
+    assert isinstance(figures["heap_peak_bytes"], int) and figures["heap_peak_bytes"] > 0
+    assert isinstance(figures["scan_render_ref_units"], (int, float))
+    assert figures["scan_render_ref_units"] > 0
+    assert isinstance(figures["link_roundtrips_per_s"], (int, float))
+    assert figures["link_roundtrips_per_s"] > 0
