@@ -44,6 +44,13 @@ def _enc(obj, out):
 
 
 def _enc_str(s, out):
+    for ch in s:  # plain printable ASCII (the usual case): one list entry, not one per char
+        o = ord(ch)
+        if o < 0x20 or o > 0x7E or ch == '"' or ch == "\\":
+            break
+    else:
+        out.append('"' + s + '"')
+        return
     out.append('"')
     for ch in s:
         o = ord(ch)

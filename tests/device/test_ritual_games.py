@@ -1,6 +1,8 @@
 """Arkham Ritual rules core on every runtime: seeded random games print the same hashes.
 
 Run by tests/test_device_parity.py under CPython and the MicroPython unix port (96 KB heap)."""
+import gc
+
 from arkham.ritual import new_game
 from arkham.rng import Rng
 from check import check, done, equal
@@ -16,6 +18,8 @@ check(not good and g.state_hash() == h0, "a rejected action changes nothing")
 pol = Rng(5)
 total_steps = 0
 for seed in range(12):
+    g = None
+    gc.collect()  # one game at a time in the 96 KB heap
     g = new_game(seed, {"players": 3 + seed % 5, "leader": 1 + seed % 3})
     steps = 0
     hashes = []
@@ -39,5 +43,6 @@ for seed in range(12):
     g2 = new_game(0, {"players": 5})
     g2.restore(snap)
     equal(g2.state_hash(), g.state_hash(), "snapshot/restore %d" % seed)
+    g2 = snap = None
 print("steps", total_steps)
 done()

@@ -5,19 +5,15 @@ data/cards.json ("gate", "orb"). Everything the seed does not give is data, neve
 """
 import json
 
-_DATA = [None]
-
-
 def data():
-    """The shipped card data (loaded once, beside this module on every runtime)."""
-    if _DATA[0] is None:
-        here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-        f = open(here + "/data/cards.json")
-        try:
-            _DATA[0] = json.load(f)
-        finally:
-            f.close()
-    return _DATA[0]
+    """The shipped card data, read from data/cards.json beside this module (every runtime).
+    Not cached: a game keeps only the facts of its own deck (RAM on a Pico)."""
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    f = open(here + "/data/cards.json")
+    try:
+        return json.load(f)
+    finally:
+        f.close()
 
 
 class CardError(Exception):
