@@ -5,6 +5,7 @@ data/cards.json ("gate", "orb"). Everything the seed does not give is data, neve
 """
 import json
 
+
 def data():
     """The shipped card data, read from data/cards.json beside this module (every runtime).
     Not cached: a game keeps only the facts of its own deck (RAM on a Pico)."""
