@@ -1,0 +1,457 @@
+"""The action vocabulary: which verb answers which decision, its own checks (`check`, run before
+anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
+card did. Full list with examples: docs/ah2e.md.
+"""
+from arkham.ah2e import rules, fight, turn, mythos
+from arkham.ah2e.tables import SKY, OUTSKIRTS, LOST, BASE
+
+# verb -> the decisions (need kinds) it answers
+VERBS = {
+    "draw_mythos": ("draw_mythos",), "draw_gate": ("draw_gate",),
+    "draw_monster": ("draw_monster",), "roll": ("roll", "die"),
+    "spend_clue": ("clue",), "accept": ("clue",),
+    "take_clue": ("take_clue",), "leave_clue": ("take_clue",),
+    "return": ("return",), "upkeep": ("upkeep", "final_adjust"),
+    "move": ("move",), "evade": ("move",), "fight": ("move", "combat"), "end_move": ("move",),
+    "flee": ("combat",), "equip": ("combat", "final_attack"), "cast": ("combat", "final_attack"),
+    "close": ("close",), "pass": ("close", "seal"), "seal": ("seal",),
+    "done": ("encounter", "other", "ao_attack"),
+    "monster_appears": ("encounter", "other"), "gate_appears": ("encounter",),
+    "gate_card": ("other",), "attack": ("final_attack",),
+}
+ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster", "clue_at",
+           "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
+for _v in ANYTIME:
+    VERBS[_v] = ()
+_CHK = ("roll", "spend_clue", "accept")
+_CMB = ("fight", "flee", "equip", "cast")
+PHASE_VERBS = {
+    "setup": ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue", "roll"),
+    "upkeep": _CHK + ("return", "upkeep"),
+    "movement": _CHK + _CMB + ("move", "evade", "end_move", "return"),
+    "arkham": _CHK + _CMB + ("done", "monster_appears", "gate_appears", "close", "pass", "seal",
+                             "draw_monster", "draw_gate"),
+    "other": _CHK + _CMB + ("done", "gate_card", "monster_appears"),
+    "mythos": ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue", "roll"),
+    "final": _CHK + ("upkeep", "attack", "equip", "cast", "done"),
+}
+NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
+FIELD = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
+         "max_sanity": "msan", "max_stamina": "msta"}
+
+
+def _int(a, k, lo=-99, hi=99):
+    v = a.get(k)
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _inv(g, a, need):
+    return a.get("inv", need["inv"] if need and "inv" in need else None)
+
+
+def _area_ok(g, to):
+    d = g.d
+    if to in g.s["closed"]:
+        return "%s is closed" % to
+    if to in d.adj or to == SKY or to == LOST or d.world_of(to)[0]:
+        return None
+    return "unknown area %r" % (to,)
+
+
+def _draw_kind(g, a):
+    """A monster from the cup: the kind the players name (physical) or a random one."""
+    cup = rules.cup(g)
+    if "kind" in a:
+        for m in cup:
+            if g.d.kind_of(m) == a["kind"]:
+                return m, None
+        return None, "no %r in the monster cup" % (a["kind"],)
+    if not cup:
+        return None, "the monster cup is empty"
+    if g.physical("cup"):
+        return None, "say which monster was drawn: kind=..."
+    return -1, None
+
+
+def _dice_input(g, a, n):
+    if "dice" in a:
+        dv = a["dice"]
+        if not isinstance(dv, list) or len(dv) != n or not all(
+                isinstance(f, int) and 1 <= f <= 6 for f in dv):
+            return "dice: a list of %d faces 1..6" % n
+        return None
+    if "successes" in a:
+        if not _int(a, "successes", 0, n):
+            return "successes: 0..%d" % n
+        return None
+    if g.physical("dice"):
+        return "the dice are physical: give dice=[faces] or successes=n"
+    return None
+
+
+def check(g, a, need):
+    """The action's own checks; a reason string, or None when it can be done."""
+    s = g.s
+    v = a["a"]
+    i = _inv(g, a, need)
+    if v == "draw_mythos":
+        if "card" not in a:
+            return None if not g.physical("mythos") else "say which card was drawn: card=..."
+        c = g.d.card_id(a["card"])
+        if c is None or c not in s["deck"]:
+            return "%r is not in the mythos deck" % (a["card"],)
+    elif v == "draw_gate":
+        if "world" in a:
+            if not [m for m in range(16) if s["gm"][m] == "stack"
+                    and g.d.gate_world[m] == a["world"]]:
+                return "no %r gate marker in the stack" % (a["world"],)
+        elif g.physical("gates"):
+            return "say which gate marker was drawn: world=..."
+    elif v in ("draw_monster", "monster_appears"):
+        m, err = _draw_kind(g, a)
+        if err:
+            return err
+        if v == "monster_appears" and s["cmb"] is not None:
+            return "finish the combat first"
+    elif v == "roll":
+        if need["k"] == "die":
+            if "die" in a:
+                return None if _int(a, "die", 1, 6) else "die: 1..6"
+            return "the dice are physical: give die=face" if g.physical("dice") else None
+        return _dice_input(g, a, need["dice"])
+    elif v == "spend_clue":
+        if s["inv"][i]["clues"] < 1:
+            return "no clue tokens to spend"
+        return _dice_input(g, a, 1) if ("dice" in a or "successes" in a or
+                                        g.physical("dice")) else None
+    elif v == "take_clue":
+        if i not in need["who"]:
+            return "investigator %r is not at %s" % (i, need["at"])
+    elif v == "return":
+        to = a.get("to")
+        if s["inv"][i]["at"] == LOST:
+            if to not in g.d.adj or to in s["closed"]:
+                return "return to an open street or location of Arkham"
+        elif to not in turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0]):
+            return "return through an open gate to this world: %s" % " ".join(
+                turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0]))
+    elif v == "upkeep":
+        if "sliders" in a:
+            return turn.sliders_ok(g, i, a["sliders"])
+    elif v == "move":
+        return turn.move_check(g, i, a.get("to"))
+    elif v in ("evade", "fight") and need["k"] == "move":
+        if a.get("monster") not in rules.monsters_at(g, s["inv"][i]["at"]):
+            return "no monster %r here" % (a.get("monster"),)
+        if a["monster"] in s["inv"][i]["ev"]:
+            return "that monster is already evaded"
+    elif v == "end_move":
+        if turn.unhandled(g, i):
+            return "fight or evade each monster here first"
+        n = a.get("clues", s["clues"].get(s["inv"][i]["at"], 0))
+        if not isinstance(n, int) or n < 0 or n > s["clues"].get(s["inv"][i]["at"], 0):
+            return "clues: 0..%d here" % s["clues"].get(s["inv"][i]["at"], 0)
+    elif v == "flee":
+        if rules.has(g, s["cmb"]["m"], "ambush"):
+            return "an ambush monster: no fleeing once combat starts"
+    elif v in ("equip", "cast"):
+        if not _int(a, "hands", 0, 3) or not _int(a, "bonus", 0, 20):
+            return "hands 0..3 and bonus 0..20"
+        holder = s["cmb"] if s["cmb"] is not None else s["fb"]["eq"]
+        who = s["cmb"]["i"] if s["cmb"] is not None else i
+        if not fight.hands_ok(g, who, holder, a["hands"], v == "cast"):
+            return "not enough hands (2 in all; a third for spells only if the sheet says)"
+        if v == "cast" and "mod" in a and not _int(a, "mod", -9, 9):
+            return "mod: the spell's casting modifier"
+    elif v == "close":
+        if a.get("elder_sign"):
+            return None
+        if a.get("skill") not in ("fight", "lore"):
+            return "close with skill=fight or skill=lore"
+    elif v == "seal":
+        if s["inv"][i]["clues"] < turn.seal_cost(g):
+            return "sealing needs %d clue tokens" % turn.seal_cost(g)
+    elif v == "done" and need["k"] == "encounter" and s["cmb"] is not None:
+        return "finish the combat first"
+    elif v == "gate_appears":
+        if "world" in a:
+            if not [m for m in range(16) if s["gm"][m] == "stack"
+                    and g.d.gate_world[m] == a["world"]]:
+                return "no %r gate marker in the stack" % (a["world"],)
+        elif g.physical("gates"):
+            return "say which gate marker was drawn: world=..."
+    elif v == "gate_card":
+        if a.get("colour") not in ("blue", "green", "red", "yellow"):
+            return "colour: blue, green, red or yellow"
+    elif v in ANYTIME:
+        return check_anytime(g, a, i)
+    return None
+
+
+def check_anytime(g, a, i):
+    from arkham.ah2e import effects
+
+    return effects.check(g, a, i)
+
+
+def do(g, a, need):
+    s = g.s
+    v = a["a"]
+    i = _inv(g, a, need)
+    if v == "draw_mythos":
+        g.done_step()
+        c = g.d.card_id(a["card"]) if "card" in a else s["deck"][0]
+        mythos.resolve_card(g, c)
+    elif v == "draw_gate":
+        loc = s["step"][1]
+        g.done_step()
+        stack = [m for m in range(16) if s["gm"][m] == "stack"]
+        if "world" in a:
+            marker = [m for m in stack if g.d.gate_world[m] == a["world"]][0]
+        else:
+            marker = g.rng.choice(stack)
+        mythos.open_with(g, loc, marker)
+    elif v == "draw_monster":
+        step = s["step"]
+        g.done_step()
+        m = _draw_kind(g, a)[0]
+        if m < 0:
+            m = g.rng.choice(rules.cup(g))
+        rules.place_monster(g, m, step[1], step[2])
+    elif v == "roll":
+        if need["k"] == "die":
+            step = s["step"]
+            g.done_step()
+            from arkham.ah2e.game import resolve_die
+
+            resolve_die(g, step, a["die"] if "die" in a else g.rng.die())
+        else:
+            _roll(g, a, need["dice"])
+    elif v == "spend_clue":
+        fight.spend_clue(g)
+        _roll(g, a, 1)
+    elif v == "accept":
+        fight.accept(g)
+    elif v == "take_clue":
+        loc = need["at"]
+        s["clues"][loc] -= 1
+        if not s["clues"][loc]:
+            del s["clues"][loc]
+        s["inv"][i]["clues"] += 1
+        g.emit("clues_taken", inv=i, at=loc, n=1)
+        g.done_step()
+    elif v == "leave_clue":
+        g.done_step()
+    elif v == "return":
+        g.done_step()
+        if s["inv"][i]["at"] == LOST:
+            rules.move_inv(g, i, a["to"], "returns")  # AH-UP-5
+        else:
+            turn.come_back(g, i, a["to"])
+    elif v == "upkeep":
+        if "sliders" in a and a["sliders"] != s["inv"][i]["sl"]:
+            s["inv"][i]["sl"] = list(a["sliders"])
+            g.emit("sliders", inv=i, sliders=a["sliders"])
+        g.done_step()
+    elif v == "move":
+        vv = s["inv"][i]
+        vv["mp"] -= 1
+        rules.move_inv(g, i, a["to"], "move")
+    elif v == "evade":
+        fight.start_check(g, i, "evade", rules.stat(g, a["monster"], "awareness"), 1,
+                          "evade_move", a["monster"])
+    elif v == "fight":
+        if need["k"] == "move":
+            fight.start_combat(g, i, a["monster"], "board", 1)
+        else:
+            fight.fight(g)
+    elif v == "end_move":
+        n = a.get("clues", s["clues"].get(s["inv"][i]["at"], 0))
+        g.done_step()
+        turn.end_move(g, i, n)
+    elif v == "flee":
+        fight.flee(g)
+    elif v in ("equip", "cast"):
+        _equip(g, a, i, v)
+    elif v == "attack":
+        fight.final_attack(g, i)
+    elif v == "close":
+        loc = s["inv"][i]["at"]
+        if a.get("elder_sign"):
+            turn.elder_sign_card(g, i, loc)
+        else:
+            world = g.d.gate_world[s["gates"][loc]]
+            mod = g.d.worlds[world][1] + g.ao["power"].get("close_mod", 0)
+            fight.start_check(g, i, a["skill"], mod, 1, "close", loc)
+    elif v == "pass":
+        g.done_step()
+    elif v == "seal":
+        step = s["step"]
+        g.done_step()
+        turn.seal(g, i, step[2])
+    elif v == "done":
+        g.done_step()
+    elif v == "monster_appears":
+        m = _draw_kind(g, a)[0]
+        if m < 0:
+            m = g.rng.choice(rules.cup(g))
+        rules.move_monster(g, m, "enc", "appears")
+        fight.start_combat(g, i, m, "ow" if need["k"] == "other" else "enc", 0)
+    elif v == "gate_appears":
+        _gate_appears(g, a, i)
+    elif v == "gate_card":
+        turn.gate_card(g, s["step"], a["colour"])
+    else:
+        from arkham.ah2e import effects
+
+        effects.do(g, a, i)
+
+
+def _roll(g, a, n):
+    if "dice" in a:
+        fight.rolled(g, a["dice"], 0)
+    elif "successes" in a:
+        fight.rolled(g, None, a["successes"])
+    else:
+        fight.rolled(g, fight.roll_dice(g, n), 0)
+
+
+def _equip(g, a, i, v):
+    s = g.s
+    holder = s["cmb"] if s["cmb"] is not None else s["fb"]["eq"]
+    who = s["cmb"]["i"] if s["cmb"] is not None else i
+    if v == "cast":
+        holder["hs"] += a["hands"]  # a spell holds its hands even when the check fails
+        g.emit("casting", inv=who, hands=a["hands"])
+        fight.start_check(g, who, "spell", a.get("mod", 0), 1, "spell", a["bonus"])
+        return
+    holder["hw"] += a["hands"]
+    holder["mb" if a.get("magical") else "pb"] += a["bonus"]
+    g.emit("equipped", inv=who, hands=a["hands"], bonus=a["bonus"], magical=bool(a.get("magical")))
+
+
+def _gate_appears(g, a, i):
+    """AH-ENC-7: a gate opens here (as in the mythos phase) and draws the investigator through,
+    delayed; the monster that appears with it goes on the board and is not fought."""
+    s = g.s
+    loc = s["inv"][i]["at"]
+    g.done_step()
+    if loc in s["signs"]:
+        g.emit("no_gate", at=loc, why="elder_sign")
+        return
+    rules.doom_up(g, "gate")
+    stack = [m for m in range(16) if s["gm"][m] == "stack"]
+    if not stack:
+        rules.awaken(g, "no_gate_marker")
+    if "world" in a:
+        marker = [m for m in stack if g.d.gate_world[m] == a["world"]][0]
+    else:
+        marker = g.rng.choice(stack)
+    mythos.open_with(g, loc, marker)
+
+
+# ---- legal actions ---------------------------------------------------------------------------
+def legal(g, need):
+    """The decision actions possible now (anytime verbs such as `effect` are not listed)."""
+    s = g.s
+    if need is None:
+        return []
+    k = need["k"]
+    out = []
+    if k == "draw_mythos":
+        if g.physical("mythos"):
+            out = [{"a": "draw_mythos", "card": g.d.card_name(c)} for c in sorted(s["deck"])]
+        else:
+            out = [{"a": "draw_mythos"}]
+    elif k == "draw_gate":
+        worlds = sorted(set(g.d.gate_world[m] for m in range(16) if s["gm"][m] == "stack"))
+        out = [{"a": "draw_gate", "world": w} for w in worlds] if g.physical("gates") else [
+            {"a": "draw_gate"}]
+    elif k == "draw_monster":
+        out = _monster_choices(g, "draw_monster")
+    elif k == "roll":
+        if g.physical("dice"):
+            out = [{"a": "roll", "successes": n} for n in range(need["dice"] + 1)]
+        else:
+            out = [{"a": "roll"}]
+    elif k == "die":
+        out = [{"a": "roll", "die": f} for f in range(1, 7)] if g.physical("dice") else [
+            {"a": "roll"}]
+    elif k == "clue":
+        out = [{"a": "accept"}]
+        if s["inv"][need["inv"]]["clues"] > 0:
+            out += [{"a": "spend_clue", "successes": n} for n in (0, 1)] if g.physical(
+                "dice") else [{"a": "spend_clue"}]
+    elif k == "take_clue":
+        out = [{"a": "take_clue", "inv": i} for i in need["who"]] + [{"a": "leave_clue"}]
+    elif k == "return":
+        i = need["inv"]
+        at = s["inv"][i]["at"]
+        if at == LOST:
+            dests = [x for x in sorted(g.d.adj) if x not in s["closed"]]
+        else:
+            dests = turn.gates_to(g, g.d.world_of(at)[0])
+        out = [{"a": "return", "inv": i, "to": x} for x in dests]
+    elif k in ("upkeep", "final_adjust"):
+        i = need["inv"]
+        out = [{"a": "upkeep", "inv": i}]
+        sl = s["inv"][i]["sl"]
+        for j in range(3):
+            for dlt in (-1, 1):
+                new = list(sl)
+                new[j] += dlt
+                if turn.sliders_ok(g, i, new) is None:
+                    out.append({"a": "upkeep", "inv": i, "sliders": new})
+    elif k == "move":
+        i = need["inv"]
+        at = s["inv"][i]["at"]
+        for to in g.d.adj[at]:
+            if turn.move_check(g, i, to) is None:
+                out.append({"a": "move", "inv": i, "to": to})
+        for m in turn.unhandled(g, i):
+            out.append({"a": "evade", "inv": i, "monster": m})
+            out.append({"a": "fight", "inv": i, "monster": m})
+        if not turn.unhandled(g, i):
+            out.append({"a": "end_move", "inv": i})
+            if s["clues"].get(at):
+                out.append({"a": "end_move", "inv": i, "clues": 0})
+    elif k == "combat":
+        out = [{"a": "fight"}]
+        if not rules.has(g, s["cmb"]["m"], "ambush"):
+            out.append({"a": "flee"})
+    elif k == "close":
+        i = need["inv"]
+        out = [{"a": "close", "inv": i, "skill": "fight"}, {"a": "close", "inv": i, "skill": "lore"},
+               {"a": "pass", "inv": i}]
+    elif k == "seal":
+        out = [{"a": "seal", "inv": need["inv"]}, {"a": "pass", "inv": need["inv"]}]
+    elif k == "encounter":
+        out = [{"a": "done", "inv": need["inv"]}]
+        if rules.cup(g):
+            out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
+    elif k == "other":
+        out = [{"a": "done", "inv": need["inv"]}]
+        if rules.cup(g):
+            out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
+    elif k == "final_attack":
+        out = [{"a": "attack", "inv": need["inv"]}]
+    elif k == "ao_attack":
+        out = [{"a": "done"}]
+    return out
+
+
+def _monster_choices(g, verb):
+    cup = rules.cup(g)
+    if not g.physical("cup"):
+        return [{"a": verb}]
+    kinds = sorted(set(g.d.kind_of(m) for m in cup))
+    return [{"a": verb, "kind": k} for k in kinds]
+
+
+__all__ = ["OUTSKIRTS", "BASE"]
+
+
+def _with_inv(acts, i):
+    for x in acts:
+        x["inv"] = i
+    return acts

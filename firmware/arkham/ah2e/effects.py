@@ -1,0 +1,313 @@
+"""Anytime verbs: the players tell the core what a card did (card texts are not ours).
+
+    effect        {inv, sanity, stamina, clues, money, max_sanity, max_stamina, moves: +/-n,
+                   bless, curse, delay, lost, retainer, loan, repay: true, item, drop: "name",
+                   bonus: {"will": 1, "evade_check": 1}, spend_gate: n, spend_monsters: [ids],
+                   devour: true}
+    move_to       {inv, to}            a card moves an investigator (Arkham or Other World area)
+    place_monster {at, kind?}          a monster appears on the board (limits apply)
+    remove_monster {monster, to: cup|box|trophy, inv?}
+    move_monster  {monster, to}        a card (or the players' surge choice) moves a monster
+    clue_at       {at, n}              clue tokens appear (+) or are taken away (-)
+    doom {n} / terror {n}              doom tokens added (+) or removed (-); terror rises
+    close_gate    {at, inv?}           a card closes a gate (trophy to inv, else to the stack)
+    rumor         {result: passed|failed}
+    check         {inv, skill, mod, difficulty}   a skill check a card asks for
+    trade         {inv, to, money?, item?}        AH-MOVE-6 (movement phase, final battle)
+    score         {n}                  other card adjustments to the score (AH-SCORE-1)
+"""
+from arkham.ah2e import rules, fight
+from arkham.ah2e.tables import SKY, OUTSKIRTS, LOST, BASE
+
+_NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
+        "max_sanity": "msan", "max_stamina": "msta"}
+_FLAGS = ("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devour")
+
+
+def _n(x, lo=-99, hi=99):
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def check(g, a, i):
+    s = g.s
+    v = a["a"]
+    d = g.d
+    if v in ("effect", "move_to", "check") and (i is None or not g._inv_ok(i)):
+        return "say which investigator: inv=0..%d" % (len(s["inv"]) - 1)
+    if v == "effect":
+        inv = s["inv"][i]
+        known = ("a", "inv", "moves", "item", "drop", "bonus", "spend_gate", "spend_monsters")
+        for k in a:
+            if k not in known and k not in _NUM and k not in _FLAGS:
+                return "unknown effect %r" % k
+        for k in _NUM:
+            if k in a and not _n(a[k]):
+                return "%s: a whole number" % k
+        if inv["clues"] + a.get("clues", 0) < 0:
+            return "only %d clue tokens to lose" % inv["clues"]  # AH-BOARD-4
+        if inv["money"] + a.get("money", 0) < 0:
+            return "only $%d to lose" % inv["money"]
+        if inv["msan"] + a.get("max_sanity", 0) < 1 or inv["msta"] + a.get("max_stamina", 0) < 1:
+            return "maximum sanity and stamina stay at least 1"
+        if a.get("loan") and inv["noloan"]:
+            return "this investigator may never take a bank loan again"  # AH-UP-2
+        if a.get("repay") and (not inv["loan"] or inv["money"] < 10):
+            return "repaying a bank loan needs the loan and $10"
+        if a.get("drop") is not None and a["drop"] not in inv["items"]:
+            return "no item %r" % (a["drop"],)
+        if "bonus" in a:
+            b = a["bonus"]
+            if not isinstance(b, dict):
+                return "bonus: {skill or check_check: n}"
+            for k in b:
+                base = k[:-6] if k.endswith("_check") else k
+                if base not in BASE or not _n(b[k]):
+                    return "bonus %r: skills speed..luck, checks <name>_check" % k
+        if "spend_gate" in a:
+            held = [m for m in range(16) if s["gm"][m] == "t%d" % i]
+            if not _n(a["spend_gate"], 1, 16) or a["spend_gate"] > len(held):
+                return "only %d gate trophies" % len(held)
+        if "spend_monsters" in a:
+            ids = a["spend_monsters"]
+            if not isinstance(ids, list) or not all(
+                    _n(m, 0, 59) and s["mon"][m] == "t%d" % i for m in ids):
+                return "spend_monsters: ids of this investigator's monster trophies"
+    elif v == "move_to":
+        to = a.get("to")
+        if to == LOST or to == OUTSKIRTS or (to not in d.adj and not d.world_of(to or "")[0]):
+            return "move_to: a street, location or Other World area (lost: use effect lost)"
+        if to in s["closed"]:
+            return "%s is closed" % to
+    elif v == "place_monster":
+        at = a.get("at")
+        if at not in d.adj and at != SKY:
+            return "place_monster at a street, location or the sky"
+        if at in s["signs"] or at in s["closed"]:
+            return "no monster appears at %s" % at
+        return _kind_ok(g, a)
+    elif v in ("remove_monster", "move_monster"):
+        m = a.get("monster")
+        if not _n(m, 0, len(s["mon"]) - 1) or not (d.is_arkham(s["mon"][m]) or
+                                                  s["mon"][m] == OUTSKIRTS):
+            return "monster: the id of a monster on the board or in the Outskirts"
+        if v == "remove_monster":
+            if a.get("to") not in ("cup", "box", "trophy"):
+                return "to: cup, box or trophy"
+            if a["to"] == "trophy" and not g._inv_ok(a.get("inv")):
+                return "a trophy for which investigator? inv=..."
+        elif a.get("to") not in d.adj and a.get("to") != SKY and a.get("to") != OUTSKIRTS:
+            return "to: a street, location, sky or outskirts"
+    elif v == "clue_at":
+        if a.get("at") not in d.street_of or not _n(a.get("n")):
+            return "clue_at: a location and n"
+        if s["clues"].get(a["at"], 0) + a["n"] < 0:
+            return "only %d clue tokens at %s" % (s["clues"].get(a["at"], 0), a["at"])
+    elif v == "doom":
+        if not _n(a.get("n"), -20, 20) or s["doom"] + a["n"] < 0:
+            return "doom: n, and the track never goes below 0"
+    elif v == "terror":
+        if not _n(a.get("n"), 1, 10):
+            return "terror: n = 1..10 (the terror level never falls)"
+    elif v == "close_gate":
+        if a.get("at") not in s["gates"]:
+            return "no open gate at %r" % (a.get("at"),)
+        if "inv" in a and not g._inv_ok(a["inv"]):
+            return "no investigator %r" % (a["inv"],)
+    elif v == "rumor":
+        if s["rumor"] is None:
+            return "no rumor in play"
+        if a.get("result") not in ("passed", "failed"):
+            return "result: passed or failed"
+    elif v == "check":
+        if s["chk"] is not None or s["cmb"] is not None:
+            return "finish the check or combat in progress first"
+        if a.get("skill") not in BASE:
+            return "skill: one of %s" % " ".join(sorted(BASE))
+        if not _n(a.get("mod", 0), -9, 9) or not _n(a.get("difficulty", 1), 1, 9):
+            return "mod -9..9, difficulty 1..9"
+    elif v == "trade":
+        return _trade_ok(g, a, i)
+    elif v == "score":
+        if not _n(a.get("n"), -50, 50):
+            return "score: n"
+    return None
+
+
+def _kind_ok(g, a):
+    cup = rules.cup(g)
+    if "kind" in a:
+        if not [m for m in cup if g.d.kind_of(m) == a["kind"]]:
+            return "no %r in the monster cup" % (a["kind"],)
+        return None
+    if not cup:
+        return "the monster cup is empty"
+    if g.physical("cup"):
+        return "say which monster was drawn: kind=..."
+    return None
+
+
+def _trade_ok(g, a, i):
+    """AH-MOVE-6: same area, money and items only, never clues or skills."""
+    s = g.s
+    if s["phase"] not in ("movement", "final"):
+        return "trading happens in the movement phase (or the final battle)"
+    j = a.get("to")
+    if i is None or not g._inv_ok(i) or not g._inv_ok(j) or i == j:
+        return "trade: inv (giving) and to (receiving), two living investigators"
+    if s["inv"][i]["at"] != s["inv"][j]["at"]:
+        return "only investigators in the same area trade"
+    for k in a:
+        if k not in ("a", "inv", "to", "money", "item"):
+            return "only money and items are traded (not %s)" % k
+    if "money" in a and (not _n(a["money"], 1, 999) or a["money"] > s["inv"][i]["money"]):
+        return "not that much money"
+    if "item" in a and a["item"] not in s["inv"][i]["items"]:
+        return "no item %r" % (a["item"],)
+    return None
+
+
+def do(g, a, i):
+    s = g.s
+    v = a["a"]
+    if v == "effect":
+        _effect(g, a, i)
+    elif v == "move_to":
+        w = g.d.world_of(a["to"])[0]
+        rules.move_inv(g, i, a["to"], "card")
+        if w and s["cmb"] is not None and s["cmb"]["i"] == i:
+            fight.end_combat(g, "apart")
+    elif v == "place_monster":
+        m = _pick(g, a)
+        rules.place_monster(g, m, a["at"], "card")
+    elif v == "remove_monster":
+        m = a["monster"]
+        to = "t%d" % a["inv"] if a["to"] == "trophy" else a["to"]
+        rules.move_monster(g, m, to, "card")
+    elif v == "move_monster":
+        rules.move_monster(g, a["monster"], a["to"], "card")
+    elif v == "clue_at":
+        n = s["clues"].get(a["at"], 0) + a["n"]
+        if n:
+            s["clues"][a["at"]] = n
+        elif a["at"] in s["clues"]:
+            del s["clues"][a["at"]]
+        g.emit("clues_at", at=a["at"], n=n)
+    elif v == "doom":
+        if a["n"] < 0:
+            s["doom"] += a["n"]
+            g.emit("doom", level=s["doom"], why="card")
+        for _ in range(max(a["n"], 0)):
+            rules.doom_up(g, "card")
+    elif v == "terror":
+        for _ in range(a["n"]):
+            rules.terror_up(g, "card")
+    elif v == "close_gate":
+        rules.close_gate(g, a["at"], a.get("inv"), "card")
+    elif v == "rumor":
+        c = s["rumor"]
+        s["rumor"] = None
+        s["deck"].append(c)
+        g.emit("rumor_ends", card=g.d.card_name(c), result=a["result"])
+    elif v == "check":
+        fight.start_check(g, i, a["skill"], a.get("mod", 0), a.get("difficulty", 1), "card")
+    elif v == "trade":
+        j = a["to"]
+        if "money" in a:
+            s["inv"][i]["money"] -= a["money"]
+            s["inv"][j]["money"] += a["money"]
+        if "item" in a:
+            s["inv"][i]["items"].remove(a["item"])
+            s["inv"][j]["items"].append(a["item"])
+        g.emit("trade", inv=i, to=j, money=a.get("money", 0), item=a.get("item"))
+    elif v == "score":
+        s["score_adj"] += a["n"]
+        g.emit("score_adjusted", n=a["n"], total=s["score_adj"])
+
+
+def _pick(g, a):
+    cup = rules.cup(g)
+    if "kind" in a:
+        return [m for m in cup if g.d.kind_of(m) == a["kind"]][0]
+    return g.rng.choice(cup)
+
+
+def _effect(g, a, i):
+    s = g.s
+    v = s["inv"][i]
+    for k in ("max_sanity", "max_stamina"):
+        if k in a:
+            v[_NUM[k]] += a[k]
+            f = "san" if k == "max_sanity" else "sta"
+            v[f] = min(v[f], v[_NUM[k]])
+            g.emit("max", inv=i, what=f, max=v[_NUM[k]])
+    for k in ("clues", "money"):
+        if a.get(k):
+            v[k] += a[k]
+            g.emit("gain" if a[k] > 0 else "spend", inv=i, what=k, n=abs(a[k]), left=v[k])
+    if a.get("moves"):
+        v["mp"] = max(0, v["mp"] + a["moves"])
+        g.emit("movement_points", inv=i, points=v["mp"])
+    if a.get("item") is not None:
+        v["items"].append(a["item"])
+        g.emit("item", inv=i, item=a["item"])
+    if a.get("drop") is not None:
+        v["items"].remove(a["drop"])
+        g.emit("item_lost", inv=i, item=a["drop"])
+    if "bonus" in a:
+        for k in sorted(a["bonus"]):
+            v["bonus"][k] = v["bonus"].get(k, 0) + a["bonus"][k]
+        g.emit("bonus", inv=i, bonus=v["bonus"])
+    if a.get("bless"):
+        bless(g, i, 1)
+    if a.get("curse"):
+        bless(g, i, -1)
+    if a.get("retainer") and not v["ret"]:
+        v["ret"] = 1
+        v["rnew"] = 1
+        g.emit("retainer", inv=i)
+    if a.get("loan") and not v["loan"]:
+        v["loan"] = 1
+        v["lnew"] = 1
+        v["money"] += 10
+        g.emit("loan", inv=i, money=v["money"])
+    if a.get("repay"):
+        v["loan"] = 0
+        v["money"] -= 10
+        g.emit("loan_repaid", inv=i, money=v["money"])
+    if "spend_gate" in a:
+        held = [m for m in range(16) if s["gm"][m] == "t%d" % i]
+        for m in held[: a["spend_gate"]]:
+            s["gm"][m] = "stack"
+        g.emit("gate_trophies_spent", inv=i, n=a["spend_gate"])
+    if "spend_monsters" in a:
+        for m in a["spend_monsters"]:
+            rules.move_monster(g, m, "cup", "spent")
+    if a.get("delay"):
+        rules.set_delayed(g, i)
+    for k, f in (("sanity", "san"), ("stamina", "sta")):
+        n = a.get(k, 0)
+        if n > 0:
+            v[f] = min(v[f] + n, v[_NUM["max_" + k]])
+            g.emit("gain", inv=i, what=f, n=n, left=v[f])
+        elif n < 0:
+            g.lose(i, f, -n, "card")
+    if a.get("lost") and not v["dead"]:
+        if s["cmb"] is not None and s["cmb"]["i"] == i:
+            fight.end_combat(g, "lost")
+        rules.lost(g, i, "card")
+    if a.get("devour"):
+        rules.devour(g, i, "card")
+
+
+def bless(g, i, sign):
+    """AH-CHECK-6: never both; the opposite card cancels; a second one adds nothing."""
+    v = g.s["inv"][i]
+    if v["bless"] == sign:
+        g.emit("no_change", inv=i, card="blessing" if sign > 0 else "curse")
+    elif v["bless"] == -sign:
+        v["bless"] = 0
+        g.emit("discarded", inv=i, card="curse" if sign > 0 else "blessing")
+    else:
+        v["bless"] = sign
+        v["bnew"] = 1
+        g.emit("blessed" if sign > 0 else "cursed", inv=i)

@@ -1,0 +1,353 @@
+"""The AH2e rules core: `Game(options)`; `apply(action)` -> (True, events) or (False, reason);
+`legal_actions()`; `snapshot()` / `restore()`; `state_hash()`. Pure: no I/O, no clock.
+
+Flow is a queue of steps run by a bounded loop (no recursion). A step either finishes at once or
+waits for the players (a decision) or for a physical chance result (AH-TABLE-4). The action
+vocabulary is in docs/ah2e.md and in `actions.py`.
+"""
+from arkham.ah2e import digest
+from arkham.rng import Rng
+from arkham.compat import IMPL
+from arkham.ah2e import tables, rules, mythos, turn, fight
+from arkham.ah2e.rules import Awaken, GameOver
+from arkham.ah2e.tables import LOST
+
+SOURCES = ("dice", "mythos", "cup", "gates")
+PHASES = ("upkeep", "movement", "arkham", "other", "mythos")
+FLOW_BOUND = 5000  # steps per action; a game never needs more, a bug never loops forever
+
+
+class SetupError(Exception):
+    pass
+
+
+def load_once(name):
+    """Import a module that runs once (setup, data loading)..."""
+    return __import__("arkham.ah2e." + name, None, None, [name])
+
+
+def unload(name):
+    """...and drop it again on a small heap, so its code does not stay in RAM."""
+    if IMPL == "cpython":
+        return
+    import sys
+
+    sys.modules.pop("arkham.ah2e." + name, None)
+    pkg = sys.modules.get("arkham.ah2e")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
+
+
+def new_game(seed=1, options=None):
+    o = dict(options or {})
+    o["seed"] = seed
+    return Game(o)
+
+
+def _copy(x):
+    if isinstance(x, dict):
+        return {k: _copy(x[k]) for k in x}
+    if isinstance(x, list):
+        return [_copy(v) for v in x]
+    return x
+
+
+class Game:
+    def __init__(self, options=None, snap=None):
+        self.d = tables.get()
+        self.ev = []
+        if snap is not None:
+            self.restore(snap)
+            return
+        su = load_once("setup")
+        try:
+            self.s = su.setup(self.d, options or {})
+        finally:
+            unload("setup")
+        self.rng = Rng(self.s["seed"])
+        self.ao = tables.ancient_one(self.s["ao"])
+        if self.s["mythos_order"]:
+            self.rng.shuffle(self.s["deck"])
+        del self.s["mythos_order"]
+        self.emit("setup", ao=self.s["ao"], investigators=[v["name"] for v in self.s["inv"]],
+                  first=self.s["first"])
+        self.emit("possessions", order=rules.order(self))  # AH-SETUP-6: players draw them
+        self.s["phase"] = "mythos"
+        self.emit("phase", phase="mythos", turn=0)
+        self.s["q"] = [["mythos"]]
+        self.setup_events = self.ev
+        self.ev = []
+        self._guarded(self.run)
+        self.setup_events = self.setup_events + self.ev
+        self.ev = []
+        self.s["rng"] = self.rng.state()
+
+    # ---- bookkeeping used by the rule modules ------------------------------------------------
+    def emit(self, name, **kw):
+        kw["ev"] = name
+        self.ev.append(kw)
+
+    def push(self, steps):
+        self.s["q"][0:0] = steps
+
+    def done_step(self):
+        self.s["step"] = None
+
+    def physical(self, src):
+        return src in self.s["phys"]
+
+    def lose(self, i, what, n, why):
+        """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
+        v = self.s["inv"][i]
+        if n <= 0 or v["dead"]:
+            return
+        v[what] = max(0, v[what] - n)
+        self.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
+        if v[what] == 0:
+            cmb = self.s["cmb"]
+            if cmb is not None and cmb["i"] == i:
+                fight.end_combat(self, "down")
+            else:
+                rules.knock_out(self, i)
+
+    # ---- snapshot ----------------------------------------------------------------------------
+    def snapshot(self):
+        self.s["rng"] = self.rng.state()
+        return _copy(self.s)
+
+    def restore(self, snap):
+        self.s = _copy(snap)
+        self.rng = Rng(1)
+        self.rng.set_state(self.s["rng"])
+        self.ao = tables.ancient_one(self.s["ao"])
+
+    def state_hash(self):
+        self.s["rng"] = self.rng.state()
+        return digest.state_hash(self.s)
+
+    def over(self):
+        return self.s["over"]
+
+    # ---- flow --------------------------------------------------------------------------------
+    def begin(self, phase):
+        s = self.s
+        s["phase"] = phase
+        self.emit("phase", phase=phase, turn=s["turn"])
+        tag = {"upkeep": "up", "movement": "mv", "arkham": "enc", "other": "ow"}.get(phase)
+        if tag:
+            self.push([[tag, i] for i in rules.order(self)])
+        else:
+            self.push([["mythos"]])
+
+    def _guarded(self, fn, *args):
+        try:
+            fn(*args)
+        except GameOver:
+            pass
+        except Awaken:
+            self._awaken_then_run()
+
+    def _awaken_then_run(self):
+        from arkham.ah2e import final
+
+        try:
+            final.awaken(self)
+            self.run()
+        except GameOver:
+            pass
+
+    def run(self):
+        s = self.s
+        for _ in range(FLOW_BOUND):
+            if s["over"]:
+                return
+            c = s["chk"]
+            if c is not None:
+                if c["r"]:
+                    return  # spend a clue or accept
+                if c["n"] <= 0:
+                    fight.rolled(self, [], 0)  # AH-CHECK-1: no dice, no successes
+                elif not self.physical("dice"):
+                    fight.rolled(self, fight.roll_dice(self, c["n"]), 0)
+                else:
+                    return
+                continue
+            if s["cmb"] is not None:
+                return
+            if s["step"] is not None:
+                if self._still(s["step"]):
+                    return
+                s["step"] = None
+                continue
+            if not s["q"]:
+                if s["phase"] in PHASES[:4]:
+                    self.begin(PHASES[PHASES.index(s["phase"]) + 1])
+                    continue
+                raise RuntimeError("empty queue in phase " + s["phase"])
+            step = s["q"].pop(0)
+            if not self._handle(step):
+                s["step"] = step
+        raise RuntimeError("flow bound exceeded")
+
+    def _handle(self, step):
+        k = step[0]
+        if k in STEPS:
+            return STEPS[k](self, step)
+        from arkham.ah2e import final
+
+        return final.STEPS[k](self, step)
+
+    def _still(self, step):
+        """Is a waiting step still waiting? (an effect may have made it moot)"""
+        s = self.s
+        k = step[0]
+        if k in ("mythos", "gm", "mon"):
+            return True
+        i = step[1]
+        if i >= 0 and s["inv"][i]["dead"]:
+            return False
+        v = s["inv"][i] if i >= 0 else None
+        if k == "mv":
+            w, area = self.d.world_of(v["at"])
+            return turn.move_still(self, i) or area == 2
+        if k == "enc":
+            return v["at"] in self.d.street_of
+        if k == "ow":
+            return self.d.world_of(v["at"])[0] is not None
+        if k == "ret":
+            return v["at"] == LOST
+        if k == "take_clue":
+            return not mythos.step_take_clue(self, step)
+        if k == "seal":
+            return not turn.step_seal(self, step)
+        return True
+
+    def need(self):
+        """What the game waits for: {"k": kind, ...} (None when over)."""
+        s = self.s
+        if s["over"]:
+            return None
+        c = s["chk"]
+        if c is not None:
+            if not c["r"]:
+                return {"k": "roll", "inv": c["i"], "dice": c["n"], "check": c["c"]}
+            return {"k": "clue", "inv": c["i"], "successes": c["s"], "difficulty": c["d"]}
+        if s["cmb"] is not None:
+            return {"k": "combat", "inv": s["cmb"]["i"], "monster": s["cmb"]["m"]}
+        st = s["step"]
+        if st is None:
+            return None
+        k = st[0]
+        if k == "mythos":
+            return {"k": "draw_mythos"}
+        if k == "gm":
+            return {"k": "draw_gate", "at": st[1]}
+        if k == "mon":
+            return {"k": "draw_monster", "to": st[1]}
+        if k == "die":
+            return {"k": "die", "inv": st[1], "for": st[2]}
+        if k == "mv":
+            if self.d.world_of(s["inv"][st[1]]["at"])[1] == 2:
+                return {"k": "return", "inv": st[1]}
+            return {"k": "move", "inv": st[1], "points": s["inv"][st[1]]["mp"]}
+        if k == "enc":
+            v = s["inv"][st[1]]
+            if v["at"] in s["gates"] and v["explored"] == v["at"]:
+                return {"k": "close", "inv": st[1], "at": v["at"]}
+            return {"k": "encounter", "inv": st[1], "at": v["at"]}
+        simple = {"up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
+                  "take_clue": "take_clue", "seal": "seal", "fadj": "final_adjust",
+                  "fatt": "final_attack", "fao": "ao_attack"}
+        out = {"k": simple[k]}
+        if k == "take_clue":
+            out["at"] = st[1]
+            out["who"] = rules.invs_at(self, st[1])
+        elif k != "fao":
+            out["inv"] = st[1]
+        return out
+
+    # ---- actions -----------------------------------------------------------------------------
+    def apply(self, action):
+        """Guards in a fixed order: known action in this phase, game not over, right
+        investigator, the action's own checks. Rejected: (False, reason), nothing changed."""
+        from arkham.ah2e import actions
+
+        if not isinstance(action, dict) or not isinstance(action.get("a"), str):
+            return False, "an action is a dict with a verb in 'a'"
+        verb = action["a"]
+        if verb not in actions.VERBS:
+            return False, "unknown action %r" % verb
+        s = self.s
+        phase = s["phase"]
+        if verb not in actions.ANYTIME and verb not in actions.PHASE_VERBS[phase]:
+            return False, "%r is not an action of the %s phase" % (verb, phase)
+        if s["over"]:
+            return False, "the game is over"
+        need = self.need()
+        if verb not in actions.ANYTIME:
+            kinds = actions.VERBS[verb]
+            if need is None or need["k"] not in kinds:
+                return False, "%r does not answer what the game waits for (%s)" % (
+                    verb, need["k"] if need else "nothing")
+            if "inv" in action and "inv" in need and action["inv"] != need["inv"]:
+                return False, "it is investigator %d's turn to act, not %r" % (
+                    need["inv"], action["inv"])
+        elif "inv" in action and not self._inv_ok(action["inv"]):
+            return False, "no living investigator %r" % (action["inv"],)
+        self.ev = []
+        err = actions.check(self, action, need)
+        if err:
+            return False, err
+        s["id"] += 1
+        self._guarded(actions.do, self, action, need)
+        if not s["over"]:
+            self._guarded(self.run)
+        s["rng"] = self.rng.state()
+        ev = self.ev
+        self.ev = []
+        return True, ev
+
+    def _inv_ok(self, i):
+        return isinstance(i, int) and 0 <= i < len(self.s["inv"]) and not self.s["inv"][i]["dead"]
+
+    def legal_actions(self):
+        from arkham.ah2e import actions
+
+        return actions.legal(self, self.need())
+
+
+STEPS = {
+    "mythos": mythos.step_mythos, "gate": mythos.step_gate, "gm": mythos.step_gate_marker,
+    "mon": mythos.step_monster, "clue": mythos.step_clue, "take_clue": mythos.step_take_clue,
+    "mm": mythos.step_move_monsters, "ability": mythos.step_ability,
+    "endm": mythos.step_end_mythos,
+    "up": turn.step_upkeep, "mv": turn.step_move, "enc": turn.step_encounter,
+    "ow": turn.step_other, "seal": turn.step_seal,
+}
+
+
+def _step_wait(g, step):
+    return False
+
+
+def _step_die(g, step):
+    if g.physical("dice"):
+        return False
+    resolve_die(g, step, g.rng.die())
+    return True
+
+
+def _step_ret(g, step):
+    return g.s["inv"][step[1]]["at"] != LOST
+
+
+def resolve_die(g, step, face):
+    if step[2] == "chthonian":
+        mythos.chthonian(g, face)
+    else:
+        turn.upkeep_die(g, step[1], step[2], face)
+
+
+STEPS["adj"] = _step_wait
+STEPS["die"] = _step_die
+STEPS["ret"] = _step_ret

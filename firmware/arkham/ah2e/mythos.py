@@ -1,0 +1,295 @@
+"""The Mythos phase (AH-MYTH, AH-GATE, AH-CLUE, AH-MON): a card is drawn and resolved in order:
+gate and monsters, clue, monster movement, ability. Each part is a step on the game's queue; a
+step that needs chance waits for an action when that source is physical (AH-TABLE-4).
+"""
+from arkham.ah2e import rules
+from arkham.ah2e.tables import SKY, OUTSKIRTS, SYMBOLS
+
+
+# ---- drawing the card ------------------------------------------------------------------------
+def step_mythos(g, step):
+    """Draw a mythos card: the top of the deck (virtual) or the one the players name."""
+    if g.physical("mythos"):
+        return False
+    resolve_card(g, g.s["deck"][0])
+    return True
+
+
+def resolve_card(g, c):
+    s = g.s
+    s["deck"].remove(c)
+    card = g.d.card(c)
+    g.emit("mythos", card=card[0], type=card[1], gate=card[2], clue=card[3])
+    if s["setup"] and card[1] == "rumor":
+        s["deck"].append(c)  # AH-SETUP-5: a rumor at setup goes to the bottom; draw again
+        g.emit("mythos_redraw", card=card[0])
+        g.push([["mythos"]])
+        return
+    g.push([["gate", c], ["clue", c], ["mm", c], ["ability", c], ["endm"]])
+
+
+# ---- gate and monsters -----------------------------------------------------------------------
+def step_gate(g, step):
+    s = g.s
+    loc = g.d.card(step[1])[2]
+    gate_at(g, loc, "mythos")
+    return True
+
+
+def gate_at(g, loc, why):
+    """AH-GATE-1..3 at `loc`."""
+    s = g.s
+    if loc in s["signs"]:
+        g.emit("no_gate", at=loc, why="elder_sign")  # AH-GATE-1
+        return
+    if loc in s["gates"]:
+        surge(g, loc)
+        return
+    rules.doom_up(g, "gate")
+    g.push([["gm", loc, why]])
+
+
+def surge(g, loc):
+    """AH-GATE-2: max(open gates, investigators) monsters spread over the open gates as evenly
+    as possible, the surging gate receiving at least as many as any other. Destinations are a
+    round robin that starts at the surging gate, so every prefix (what the monster limit lets onto
+    the board) is itself such a spread; the rest go to the Outskirts one at a time."""
+    s = g.s
+    k = max(len(s["gates"]), len(s["inv"]))
+    others = sorted(x for x in s["gates"] if x != loc)
+    ring = [loc] + others
+    dests = [ring[j % len(ring)] for j in range(k)]
+    g.emit("surge", at=loc, n=k, plan=spread(dests))
+    g.push([["mon", d, "surge"] for d in dests])
+
+
+def spread(dests):
+    out = {}
+    for d in dests:
+        out[d] = out.get(d, 0) + 1
+    return out
+
+
+def surge_ok(counts, at, total):
+    """True when `counts` (gate -> monsters) is a spread AH-GATE-2 allows."""
+    vals = [counts[k] for k in counts]
+    if sum(vals) != total or min(vals) < 0:
+        return False
+    if max(vals) - min(vals) > 1:
+        return False
+    return counts[at] == max(vals)
+
+
+def step_gate_marker(g, step):
+    """Take a gate marker from the stack (random or named) and open the gate (AH-AWAKE-3)."""
+    s = g.s
+    stack = [m for m in range(len(s["gm"])) if s["gm"][m] == "stack"]
+    if not stack:
+        rules.awaken(g, "no_gate_marker")
+    if g.physical("gates"):
+        return False
+    open_with(g, step[1], g.rng.choice(stack))
+    return True
+
+
+def open_with(g, loc, marker):
+    rules.open_gate(g, loc, marker)
+    n = 2 if len(g.s["inv"]) >= 5 else 1
+    g.push([["mon", loc, "gate"] for _ in range(n)])
+
+
+def step_monster(g, step):
+    """Draw one monster from the cup for `step[1]` (AH-GATE-5); an empty cup awakens."""
+    c = rules.cup(g)
+    if not c:
+        rules.awaken(g, "no_monster")
+    if g.physical("cup"):
+        return False
+    rules.place_monster(g, g.rng.choice(c), step[1], step[2])
+    return True
+
+
+# ---- clue ------------------------------------------------------------------------------------
+def step_clue(g, step):
+    """AH-CLUE-1: a clue where no gate is open; an investigator there may take it at once."""
+    s = g.s
+    loc = g.d.card(step[1])[3]
+    if loc is None:
+        return True
+    if loc in s["gates"]:
+        g.emit("no_clue", at=loc, why="gate")
+        return True
+    s["clues"][loc] = s["clues"].get(loc, 0) + 1
+    g.emit("clue_placed", at=loc, n=s["clues"][loc])
+    if rules.invs_at(g, loc):
+        g.push([["take_clue", loc]])
+    return True
+
+
+def step_take_clue(g, step):
+    return not (rules.invs_at(g, step[1]) and g.s["clues"].get(step[1]))
+
+
+# ---- monster movement ------------------------------------------------------------------------
+def step_move_monsters(g, step):
+    """AH-MON-1..5, each monster in marker order (the order cannot change the outcome: monsters
+    only stop for investigators, who do not move in this step)."""
+    s = g.s
+    white = g.d.white_mask[step[1]]
+    black = g.d.black_mask[step[1]]
+    g.emit("monsters_move", white=g.d.symbols(white), black=g.d.symbols(black))
+    hooks = []
+    for m in range(len(s["mon"])):
+        at = s["mon"][m]
+        if not g.d.is_arkham(at):
+            continue
+        bit = 1 << SYMBOLS.index(rules.stat(g, m, "symbol"))
+        if white & bit:
+            colour = "white"
+        elif black & bit:
+            colour = "black"
+        else:
+            continue
+        move = rules.stat(g, m, "move")
+        if move == "unique":
+            hooks.append(m)
+            continue
+        if rules.invs_at(g, at) or move == "stationary":
+            continue  # AH-MON-3, AH-MON-2
+        if move == "flying":
+            fly(g, m, at)
+        else:
+            walk(g, m, at, colour, 2 if move == "fast" else 1)
+    for m in hooks:
+        unique(g, m)
+    return True
+
+
+def walk(g, m, at, colour, steps):
+    d = g.d
+    arrows = d.white if colour == "white" else d.black
+    for _ in range(steps):
+        nxt = d.street_of[at] if at in d.street_of else arrows[at]
+        rules.move_monster(g, m, nxt, colour)
+        at = nxt
+        if rules.invs_at(g, at):
+            return  # AH-MON-3: stops on entering an investigator's area
+
+
+def street_invs(g, streets):
+    return [i for i in rules.order(g) if g.s["inv"][i]["at"] in streets]
+
+
+def fly(g, m, at):
+    """AH-MON-4."""
+    d = g.d
+    if at == SKY:
+        target = rules.lowest_sneak(g, street_invs(g, d.streets))
+        if target is not None:
+            rules.move_monster(g, m, g.s["inv"][target]["at"], "swoop")
+        return
+    near = [d.street_of[at]] if at in d.street_of else [a for a in d.adj[at] if a in d.white]
+    target = rules.lowest_sneak(g, street_invs(g, near))
+    if target is not None:
+        rules.move_monster(g, m, g.s["inv"][target]["at"], "flying")
+    else:
+        rules.move_monster(g, m, SKY, "flying")
+
+
+def unique(g, m):
+    """AH-MON-5: one hook per unique kind; a kind without a hook does not move."""
+    kind = g.d.kind_of(m)
+    if kind == "hound_of_tindalos":
+        hound(g, m)
+    elif kind == "chthonian":
+        g.push([["die", -1, "chthonian", m]])
+    else:
+        g.emit("monster_stays", monster=m, kind=kind, why="no_hook")
+
+
+def hound(g, m):
+    """Hound of Tindalos: to the nearest investigator in a location (never the hospital or the
+    asylum), lowest Sneak on ties; stays if none (game-data.md 3.2)."""
+    s = g.s
+    d = g.d
+    at = s["mon"][m]
+    if rules.invs_at(g, at):
+        return
+    ok = [i for i in rules.order(g) if s["inv"][i]["at"] in d.street_of
+          and s["inv"][i]["at"] not in (d.hospital, d.asylum)]
+    if not ok:
+        return
+    start = at if at in d.adj else d.streets[0]
+    dist = {start: 0}
+    ring = [start]
+    while ring:
+        nxt = []
+        for a in ring:
+            for b in d.adj[a]:
+                if b not in dist:
+                    dist[b] = dist[a] + 1
+                    nxt.append(b)
+        ring = nxt
+    best = min(dist.get(s["inv"][i]["at"], 99) for i in ok)
+    near = [i for i in ok if dist.get(s["inv"][i]["at"], 99) == best]
+    target = rules.lowest_sneak(g, near)
+    rules.move_monster(g, m, s["inv"][target]["at"], "hound")
+
+
+def chthonian(g, face):
+    """Chthonian: on 4-6 every investigator in Arkham loses 1 stamina."""
+    g.emit("chthonian", die=face)
+    if face >= 4:
+        for i in rules.order(g):
+            if g.d.is_arkham(g.s["inv"][i]["at"]):
+                g.lose(i, "sta", 1, "chthonian")
+
+
+# ---- ability and the end of the phase --------------------------------------------------------
+def step_ability(g, step):
+    """AH-MYTH-2..4: headline to the bottom; environment replaces the old one; one rumor."""
+    s = g.s
+    c = step[1]
+    card = g.d.card(c)
+    kind = card[1]
+    if kind == "headline":
+        s["deck"].append(c)
+        g.emit("headline", card=card[0])
+    elif kind == "rumor":
+        if s["rumor"] is not None:
+            s["deck"].append(c)
+            g.emit("rumor_ignored", card=card[0], rumor=g.d.card_name(s["rumor"]))
+        else:
+            s["rumor"] = c
+            g.emit("rumor", card=card[0])
+    else:
+        if s["env"] is not None:
+            s["deck"].append(s["env"])
+            g.emit("environment_ends", card=g.d.card_name(s["env"]))
+        s["env"] = c
+        g.emit("environment", card=card[0], kind=kind[4:])
+    return True
+
+
+def step_end_mythos(g, step):
+    """Ithaqua's power, then AH-TURN-2: the first player marker passes left."""
+    s = g.s
+    if g.ao["power"].get("street_stamina"):
+        for i in rules.order(g):
+            if s["inv"][i]["at"] in g.d.white:
+                g.lose(i, "sta", g.ao["power"]["street_stamina"], "ithaqua")
+    if s["setup"]:
+        s["setup"] = 0
+    else:
+        n = len(s["inv"])
+        nxt = (s["first"] + 1) % n
+        while s["inv"][nxt]["dead"] and nxt != s["first"]:
+            nxt = (nxt + 1) % n
+        s["first"] = nxt
+        s["turn"] += 1
+        g.emit("first_player", inv=nxt)
+    g.begin("upkeep")
+    return True
+
+
+__all__ = ["OUTSKIRTS"]

@@ -1,0 +1,391 @@
+"""Shared AH2e rules: where things are, monster placement and limits, terror, doom, gates opening
+and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
+g.d data, g.emit) and change g.s; callers have validated their input already.
+"""
+from arkham.ah2e.tables import SKY, OUTSKIRTS, LOST, BASE
+
+
+class Awaken(Exception):
+    """Raised when the Ancient One awakens: whatever was being resolved stops there."""
+
+
+class GameOver(Exception):
+    """Raised when the game ends in the middle of a resolution."""
+
+
+# ---- investigators ---------------------------------------------------------------------------
+def order(g):
+    """Living investigators in player order from the first player (AH-TURN-1)."""
+    s = g.s
+    n = len(s["inv"])
+    out = []
+    for k in range(n):
+        i = (s["first"] + k) % n
+        if not s["inv"][i]["dead"]:
+            out.append(i)
+    return out
+
+
+def skill(g, i, check):
+    """Dice for a check before its modifier: skill + skill bonus + check bonus (AH-CHECK-5)."""
+    v = g.s["inv"][i]
+    base = BASE[check]
+    k = ("speed", "sneak", "fight", "will", "lore", "luck").index(base)
+    p = v["sl"][k // 2]
+    val = v["sk"][k] + (p if k % 2 == 0 else -p)
+    b = v["bonus"]
+    return val + b.get(base, 0) + b.get(check + "_check", 0)
+
+
+def invs_at(g, area):
+    s = g.s
+    return [i for i in range(len(s["inv"])) if s["inv"][i]["at"] == area and not s["inv"][i]["dead"]]
+
+
+def lowest_sneak(g, cands):
+    """The candidate with the lowest Sneak; ties go to player order from the first player."""
+    best = None
+    for i in order(g):
+        if i in cands and (best is None or skill(g, i, "sneak") < skill(g, best, "sneak")):
+            best = i
+    return best
+
+
+# ---- monsters --------------------------------------------------------------------------------
+def stat(g, mid, field):
+    """A monster marker's value with the Ancient One's worshippers and powers applied."""
+    kind = g.d.kind_of(mid)
+    w = g.ao["worshippers"].get(kind, {})
+    v = w[field] if field in w else g.d.kstat(mid, field)
+    if kind == "maniac" and g.s["terror"] >= g.d.maniac["terror"] and field in g.d.maniac:
+        v = g.d.maniac[field]
+    if field == "toughness":
+        v += g.ao["power"].get("toughness_plus", 0)
+    return v
+
+
+def has(g, mid, ability):
+    kind = g.d.kind_of(mid)
+    if g.d.kabil(mid, ability):
+        return True
+    if ability in g.ao["worshippers"].get(kind, {}).get("add", ()):
+        return True
+    if ability == "endless" and kind == "maniac" and g.s["terror"] >= g.d.maniac["terror"]:
+        return True
+    return False
+
+
+def monsters_at(g, area):
+    mon = g.s["mon"]
+    return [m for m in range(len(mon)) if mon[m] == area]
+
+
+def arkham_count(g):
+    """Monsters counted by the limit: streets, locations and the Sky (AH-LIMIT-1)."""
+    d = g.d
+    return len([1 for p in g.s["mon"] if d.is_arkham(p)])
+
+
+def limit(g):
+    return len(g.s["inv"]) + 3
+
+
+def cup(g):
+    mon = g.s["mon"]
+    return [m for m in range(len(mon)) if mon[m] == "cup"]
+
+
+def move_monster(g, mid, to, why):
+    frm = g.s["mon"][mid]
+    g.s["mon"][mid] = to
+    g.emit("monster_moved", monster=mid, kind=g.d.kind_of(mid), frm=frm, to=to, why=why)
+
+
+def place_monster(g, mid, loc, why):
+    """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2)."""
+    s = g.s
+    if s["terror"] >= 10 or arkham_count(g) < limit(g):
+        move_monster(g, mid, loc, why)
+    else:
+        to_outskirts(g, mid)
+    check_overrun(g)
+
+
+def to_outskirts(g, mid):
+    """AH-LIMIT-3: over the Outskirts limit, all of them (this one too) go back to the cup."""
+    s = g.s
+    out = monsters_at(g, OUTSKIRTS)
+    if len(out) + 1 > 8 - len(s["inv"]):
+        for m in out + [mid]:
+            s["mon"][m] = "cup"
+        g.emit("outskirts_overflow", monsters=out + [mid])
+        terror_up(g, "outskirts")
+    else:
+        move_monster(g, mid, OUTSKIRTS, "limit")
+
+
+def monster_to_cup(g, mid, why):
+    move_monster(g, mid, "cup", why)
+
+
+# ---- terror and doom -------------------------------------------------------------------------
+def terror_up(g, why):
+    """AH-TERROR-1..4."""
+    s = g.s
+    if s["terror"] >= 10:
+        g.emit("terror_full", why=why)
+        doom_up(g, "terror")
+        return
+    s["terror"] += 1
+    g.emit("terror", level=s["terror"], why=why)
+    if s["allies"] > 0:
+        s["allies"] -= 1
+        g.emit("ally_removed", left=s["allies"])
+    for level, shop in g.d.closes:
+        if level == s["terror"] and shop not in s["closed"]:
+            close_location(g, shop)
+    if s["terror"] == 10:
+        out = monsters_at(g, OUTSKIRTS)
+        for m in out:
+            s["mon"][m] = "cup"
+        g.emit("arkham_overrun", monsters=out)
+    check_overrun(g)
+
+
+def close_location(g, loc):
+    """AH-TERROR-2: closed for the rest of the game; who is there moves to its street."""
+    s = g.s
+    s["closed"].append(loc)
+    s["closed"].sort()
+    g.emit("location_closed", at=loc)
+    street = g.d.street_of[loc]
+    for m in monsters_at(g, loc):
+        move_monster(g, m, street, "closed")
+    for i in invs_at(g, loc):
+        move_inv(g, i, street, "closed")
+
+
+def doom_up(g, why):
+    s = g.s
+    s["doom"] += 1
+    g.emit("doom", level=s["doom"], why=why)
+    if s["doom"] >= g.ao["doom"]:
+        awaken(g, "doom")  # AH-AWAKE-1
+
+
+def check_overrun(g):
+    """AH-AWAKE-4: terror 10 and twice the normal monster limit in Arkham."""
+    if g.s["terror"] >= 10 and arkham_count(g) >= 2 * limit(g) and g.s["phase"] != "final":
+        awaken(g, "monsters")
+
+
+def awaken(g, why):
+    if g.s["phase"] == "final":
+        return
+    g.s["woke"] = why
+    raise Awaken(why)
+
+
+# ---- investigators moving --------------------------------------------------------------------
+def move_inv(g, i, to, why):
+    v = g.s["inv"][i]
+    frm = v["at"]
+    v["at"] = to
+    v["ev"] = []
+    if v["explored"] and v["explored"] != to:
+        lose_explored(g, i)  # AH-MOVE-9
+    g.emit("inv_moved", inv=i, frm=frm, to=to, why=why)
+
+
+def lose_explored(g, i):
+    v = g.s["inv"][i]
+    if v["explored"]:
+        g.emit("explored_lost", inv=i, at=v["explored"])
+        v["explored"] = None
+
+
+def draw_through(g, i, world, delayed, why):
+    """To the first area of the gate's world (AH-ENC-2, GATE-4, ENC-7)."""
+    move_inv(g, i, world + "_1", why)
+    if delayed:
+        set_delayed(g, i)
+
+
+def set_delayed(g, i):
+    v = g.s["inv"][i]
+    if not v["delayed"]:
+        v["delayed"] = 1
+        g.emit("delayed", inv=i)
+
+
+def lost(g, i, why):
+    """Lost in time and space: to that area, delayed (AH-MOVE-2, COMBAT-7)."""
+    v = g.s["inv"][i]
+    if g.ao["power"].get("lost_devoured"):
+        devour(g, i, "lost")
+        return
+    move_inv(g, i, LOST, why)
+    set_delayed(g, i)
+    if g.ao["power"].get("doom_on_lost"):
+        doom_up(g, "lost")
+    return v
+
+
+def devour(g, i, why):
+    v = g.s["inv"][i]
+    if v["dead"]:
+        return
+    v["dead"] = 1
+    v["explored"] = None
+    g.emit("devoured", inv=i, why=why)
+    if not order(g):
+        end_game(g, 0, "devoured")
+
+
+def knock_out(g, i):
+    """AH-COMBAT-7 (AH-FINAL-3 in the final battle): 0 stamina or 0 sanity."""
+    v = g.s["inv"][i]
+    if v["dead"] or (v["sta"] > 0 and v["san"] > 0):
+        return False
+    if g.s["phase"] == "final" or (v["sta"] <= 0 and v["san"] <= 0):
+        devour(g, i, "final" if g.s["phase"] == "final" else "both")
+        return True
+    insane = v["san"] <= 0
+    v["san"] = max(v["san"], 1)
+    v["sta"] = max(v["sta"], 1)
+    lose = v["clues"] // 2
+    v["clues"] -= lose
+    drop = len(v["items"]) // 2
+    dropped = v["items"][len(v["items"]) - drop:] if drop else []
+    v["items"] = v["items"][: len(v["items"]) - drop]
+    g.emit("knocked_out", inv=i, insane=insane, clues_lost=lose, items_lost=dropped)
+    if g.d.world_of(v["at"])[0] or v["at"] == LOST:
+        lost(g, i, "insane" if insane else "unconscious")
+    else:
+        move_inv(g, i, g.d.asylum if insane else g.d.hospital, "insane" if insane else "unconscious")
+    return True
+
+
+# ---- gates -----------------------------------------------------------------------------------
+def gate_threshold(g):
+    """AH-AWAKE-2: 8 with 1-2 investigators, 7 with 3-4, 6 with 5-6, 5 with 7-8."""
+    return 9 - (len(g.s["inv"]) + 1) // 2
+
+
+def open_gate(g, loc, marker):
+    """AH-GATE-3/4: the marker is placed; clues there are discarded; investigators drawn through."""
+    s = g.s
+    world = g.d.gate_world[marker]
+    s["gm"][marker] = loc
+    s["gates"][loc] = marker
+    g.emit("gate_opened", at=loc, world=world, marker=marker)
+    if s["clues"].get(loc):
+        g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
+    for i in invs_at(g, loc):
+        draw_through(g, i, world, 1, "gate_opened")
+    if len(s["gates"]) >= gate_threshold(g):
+        awaken(g, "gates")
+
+
+def nearest_gate(g, frm):
+    """The open gate location nearest to `frm` (breadth first; ties by name)."""
+    s = g.s
+    if not s["gates"]:
+        return None
+    seen = {frm: 1}
+    ring = [frm]
+    while ring:
+        hits = sorted(a for a in ring if a in s["gates"])
+        if hits:
+            return hits[0]
+        nxt = []
+        for a in ring:
+            for b in g.d.adj.get(a, ()):
+                if b not in seen:
+                    seen[b] = 1
+                    nxt.append(b)
+        ring = nxt
+    return sorted(s["gates"])[0]
+
+
+def close_gate(g, loc, i, why):
+    """AH-ENC-5: the marker becomes a trophy of `i` (or back to the stack when i is None); the
+    monsters whose symbol matches go back to the cup; explored markers there are lost."""
+    s = g.s
+    marker = s["gates"].pop(loc)
+    world = g.d.gate_world[marker]
+    s["gm"][marker] = "stack" if i is None else "t%d" % i
+    g.emit("gate_closed", at=loc, world=world, marker=marker, inv=i, why=why)
+    sym = g.d.worlds[world][2]
+    back = []
+    for m in range(len(s["mon"])):
+        p = s["mon"][m]
+        if (g.d.is_arkham(p) or p == OUTSKIRTS) and stat(g, m, "symbol") == sym:
+            s["mon"][m] = "cup"
+            back.append(m)
+    if back:
+        g.emit("monsters_returned", symbol=sym, monsters=back)
+    for k in range(len(s["inv"])):
+        if s["inv"][k]["explored"] == loc:
+            lose_explored(g, k)
+    check_gate_win(g)
+
+
+def check_gate_win(g):
+    """AH-WIN-1: no gates open and gate trophies >= the number of investigators."""
+    s = g.s
+    if s["phase"] == "final" or s["gates"]:
+        return
+    held = len([1 for p in s["gm"] if p[0] == "t"])
+    if held >= len(s["inv"]):
+        end_game(g, 1, "gates")
+
+
+def place_sign(g, loc):
+    s = g.s
+    s["signs"].append(loc)
+    s["signs"].sort()
+    g.emit("elder_sign", at=loc, total=len(s["signs"]))
+    if len(s["signs"]) >= 6 and not g.ao["power"].get("no_seal_win") and s["phase"] != "final":
+        end_game(g, 1, "seals")  # AH-WIN-2
+
+
+# ---- the end ---------------------------------------------------------------------------------
+def end_game(g, won, how):
+    s = g.s
+    res = {"won": won, "how": how}
+    if won:
+        res["score"] = score(g)
+        res["first_citizen"] = first_citizen(g)
+    s["over"] = res
+    g.emit("game_over", **res)
+    raise GameOver(how)
+
+
+def score(g):
+    """AH-SCORE-1."""
+    s = g.s
+    pts = g.ao["doom"] - s["terror"]
+    pts += len([1 for p in s["gm"] if p[0] == "t"])
+    pts += len([1 for p in s["mon"] if p[0] == "t"]) // 3
+    pts += len([1 for v in s["inv"] if not v["dead"]])
+    pts -= len([1 for v in s["inv"] if v["loan"] and not v["dead"]])
+    pts -= s["signs_used"]
+    pts += s["score_adj"]
+    return pts
+
+
+def first_citizen(g):
+    """AH-SCORE-2: most gate trophies, then most monster trophies (a count); ties all listed."""
+    s = g.s
+    best = None
+    who = []
+    for i in range(len(s["inv"])):
+        t = "t%d" % i
+        key = (len([1 for p in s["gm"] if p == t]), len([1 for p in s["mon"] if p == t]))
+        if best is None or key > best:
+            best = key
+            who = [i]
+        elif key == best:
+            who.append(i)
+    return who

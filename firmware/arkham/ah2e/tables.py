@@ -1,0 +1,161 @@
+"""The AH2e game data tables (board, Other Worlds, monsters, Ancient Ones, mythos deck,
+investigators), loaded once from data/*.json beside this module. Facts live in the JSON, never in
+the code, so a player can correct an uncertain one (game-data.md tags) without touching the rules.
+
+RAM matters (a Pico has ~100 KB for everything): each JSON file keeps one record per line and is
+read line by line; the mythos deck is kept as small integers and one string of names.
+"""
+import json
+
+_DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
+
+SKY = "sky"
+OUTSKIRTS = "outskirts"
+LOST = "lost_in_time_and_space"
+# the check -> the skill it is built on (AH-CHECK-5)
+BASE = {
+    "speed": "speed", "sneak": "sneak", "fight": "fight", "will": "will", "lore": "lore",
+    "luck": "luck", "evade": "sneak", "horror": "will", "combat": "fight", "spell": "lore",
+}
+SYMBOLS = ("circle", "crescent", "diamond", "hexagon", "plus", "slash", "square", "star",
+           "triangle")
+TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor")
+# literals here are interned once; strings read from the files are swapped for them
+MOVES = ("normal", "fast", "stationary", "flying", "unique")
+_WORDS = SYMBOLS + TYPES + MOVES
+FIELDS = ("move", "symbol", "toughness", "awareness", "horror_mod", "horror_dmg", "combat_mod",
+          "combat_dmg", "nightmarish", "overwhelming")
+ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "magical_immunity",
+             "ambush", "endless", "undead", "mask", "box_on_defeat", "lost_on_damage",
+             "through_gate_on_damage", "lose_weapon", "maniac_terror")
+
+
+def _records(name):
+    """(header dict, list of records) of data/<name>.json, one record per line."""
+    head = {}
+    recs = []
+    f = open(_DIR + name + ".json")
+    try:
+        for line in f:
+            line = line.strip()
+            if line.endswith(","):
+                line = line[:-1]
+            if line.startswith("["):
+                recs.append(json.loads(line))
+            elif line.startswith('"') and not line.startswith('"_') and not line.endswith("["):
+                kv = json.loads("{" + line + "}")
+                for k in kv:
+                    head[k] = kv[k]
+    finally:
+        f.close()
+    return head, recs
+
+
+def _word(w):
+    for x in _WORDS:
+        if x == w:
+            return x
+    return w
+
+
+class Data:
+    """Everything derived from the JSON once (built by load.py): adjacency, arrows, markers,
+    kinds, cards; the methods read them."""
+
+    def kind_of(self, m):
+        """The kind name of monster marker m."""
+        return _nth(self._kind_names, self._marker[m])
+
+    def kind_id(self, name):
+        return _find(self._kind_names, name)
+
+    def kstat(self, m, field):
+        """A printed value of marker m (None: no horror rating)."""
+        v = self._kstats[self._marker[m]][0][FIELDS.index(field)]
+        if field == "move":
+            return MOVES[v]
+        if field == "symbol":
+            return SYMBOLS[v]
+        return None if v == 255 else v - 8
+
+    def kabil(self, m, ability):
+        return bool(self._kstats[self._marker[m]][1] >> ABILITIES.index(ability) & 1)
+
+    def card(self, c):
+        """(name, type, gate location, clue location or None) of mythos card c."""
+        cl = self._clue[c]
+        return (self.card_name(c), TYPES[self._typ[c]], self.locations[self._gate[c]],
+                None if cl == 255 else self.locations[cl])
+
+    def card_name(self, c):
+        return _nth(self._card_names, c)
+
+    def card_id(self, name):
+        """The index of the card called `name`, or None."""
+        return _find(self._card_names, name)
+
+    def symbols(self, mask):
+        return [SYMBOLS[k] for k in range(len(SYMBOLS)) if mask >> k & 1]
+
+    def is_arkham(self, area):
+        """Streets, locations and the Sky: what the monster limit counts (AH-LIMIT-1)."""
+        return area in self.adj or area == SKY
+
+    def world_of(self, area):
+        """'rlyeh_2' -> ('rlyeh', 2); anything else -> (None, 0)."""
+        if isinstance(area, str) and len(area) > 2 and area[-2] == "_" and area[-1] in "12":
+            w = area[:-2]
+            if w in self.worlds:
+                return w, int(area[-1])
+        return None, 0
+
+
+def _nth(names, k):
+    """Word k of a " a b c " string."""
+    at = 0
+    for _ in range(k + 1):
+        at = names.index(" ", at) + 1
+    return names[at:names.index(" ", at)]
+
+
+def _find(names, name):
+    if not isinstance(name, str) or " " in name or not name:
+        return None
+    at = names.find(" " + name + " ")
+    if at < 0:
+        return None
+    return names.count(" ", 0, at + 1) - 1
+
+
+_data = [None]
+
+
+def get():
+    if _data[0] is None:
+        from arkham.ah2e import game
+
+        d = Data()
+        game.load_once("load").build(d)
+        game.unload("load")
+        _data[0] = d
+    return _data[0]
+
+
+def ancient_one(name):
+    """The sheet of one Ancient One, or None (only the one in play is kept)."""
+    for r in _records("ancient_ones")[1]:
+        if r[0] == name:
+            return r[1]
+    return None
+
+
+def ancient_ones():
+    return sorted(r[0] for r in _records("ancient_ones")[1])
+
+
+def investigators():
+    """The shipped investigator sheets (loaded on demand, not kept)."""
+    out = {}
+    for r in _records("investigators")[1]:
+        out[r[0]] = r[1]
+    return out

@@ -1,0 +1,228 @@
+"""Upkeep, Movement, Arkham Encounters and Other World Encounters (AH-UP, AH-MOVE, AH-ENC,
+AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
+decision actions of those steps need.
+"""
+from arkham.ah2e import rules, fight
+from arkham.ah2e.tables import LOST
+
+
+# ---- upkeep ----------------------------------------------------------------------------------
+def step_upkeep(g, step):
+    """AH-UP-1..5 for one investigator: refresh, return from LiTS, income and rolls, sliders."""
+    i = step[1]
+    v = g.s["inv"][i]
+    if v["dead"]:
+        return True
+    g.emit("refresh", inv=i)  # AH-UP-1: exhausted cards are the players'; the core notes it
+    subs = []
+    if v["at"] == LOST and not v["delayed"]:
+        subs.append(["ret", i])  # AH-UP-5
+    if v["ret"]:
+        v["money"] += 2
+        g.emit("income", inv=i, money=2, total=v["money"])
+    for what, flag in (("retainer", "ret"), ("loan", "loan"), ("bless", "bless")):
+        if v[flag]:
+            if v[flag[0] + "new"]:
+                v[flag[0] + "new"] = 0  # AH-UP-3: no roll in the first upkeep after gaining it
+                g.emit("no_roll", inv=i, card=what)
+            else:
+                subs.append(["die", i, what, 0])
+    subs.append(["adj", i])
+    g.push(subs)
+    return True
+
+
+def upkeep_die(g, i, what, face):
+    """AH-UP-2."""
+    v = g.s["inv"][i]
+    g.emit("upkeep_roll", inv=i, card=what, die=face)
+    if what == "retainer" and face == 1:
+        v["ret"] = 0
+        g.emit("discarded", inv=i, card="retainer")
+    elif what == "bless" and face == 1:
+        card = "blessing" if v["bless"] > 0 else "curse"
+        v["bless"] = 0
+        g.emit("discarded", inv=i, card=card)
+    elif what == "loan" and face <= 3:
+        if v["money"] >= 1:
+            v["money"] -= 1
+            g.emit("interest", inv=i, money=1, total=v["money"])
+        else:
+            g.emit("items_seized", inv=i, items=v["items"])
+            v["items"] = []
+            v["noloan"] = 1
+
+
+def sliders_ok(g, i, sl):
+    """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
+    v = g.s["inv"][i]
+    if not isinstance(sl, list) or len(sl) != 3:
+        return "sliders must be a list of 3 positions"
+    for p in sl:
+        if not isinstance(p, int) or p < 0 or p > 3:
+            return "slider positions are 0..3"
+    moved = sum(abs(sl[k] - v["sl"][k]) for k in range(3))
+    if moved > v["focus"]:
+        return "moving %d steps needs Focus %d (has %d)" % (moved, moved, v["focus"])
+    return None
+
+
+# ---- movement --------------------------------------------------------------------------------
+def step_move(g, step):
+    """AH-MOVE-1..4 for one investigator."""
+    s = g.s
+    i = step[1]
+    v = s["inv"][i]
+    if v["dead"]:
+        return True
+    if v["delayed"]:
+        v["delayed"] = 0
+        g.emit("stands_up", inv=i)  # AH-MOVE-3
+        return True
+    world, area = g.d.world_of(v["at"])
+    if world:
+        if area == 1:
+            rules.move_inv(g, i, world + "_2", "other_world")  # AH-MOVE-2, AH-MOVE-4
+            return True
+        back = gates_to(g, world)
+        if not back:
+            rules.lost(g, i, "no_gate")
+            return True
+        if len(back) == 1:
+            come_back(g, i, back[0])
+            return True
+        return False  # the player picks the gate
+    if not g.d.is_arkham(v["at"]) or v["at"] == "sky":
+        return True
+    v["mp"] = rules.skill(g, i, "speed") + v["bonus"].get("moves", 0)
+    v["ev"] = []
+    g.emit("movement", inv=i, points=v["mp"])
+    return False
+
+
+def gates_to(g, world):
+    return sorted(loc for loc in g.s["gates"] if g.d.gate_world[g.s["gates"][loc]] == world)
+
+
+def come_back(g, i, loc):
+    """Back to Arkham with an explored marker (AH-MOVE-2). Monsters there may be fought now or
+    on a later turn (Korean seed, 3.2): returning forces no evade."""
+    rules.move_inv(g, i, loc, "return")
+    g.s["inv"][i]["explored"] = loc
+    g.emit("explored", inv=i, at=loc)
+
+
+def unhandled(g, i):
+    """Monsters in the investigator's area not yet evaded (AH-MOVE-8)."""
+    v = g.s["inv"][i]
+    return [m for m in rules.monsters_at(g, v["at"]) if m not in v["ev"]]
+
+
+def move_check(g, i, to):
+    v = g.s["inv"][i]
+    if to not in g.d.adj.get(v["at"], ()):
+        return "%s is not next to %s" % (to, v["at"])
+    if to in g.s["closed"]:
+        return "%s is closed" % to  # AH-ENC-8
+    if v["mp"] < 1:
+        return "no movement points left"
+    if unhandled(g, i):
+        return "evade each monster here before leaving"
+    return None
+
+
+def end_move(g, i, clues):
+    """AH-MOVE-7: clues are picked up only where movement ends, any number of them."""
+    s = g.s
+    at = s["inv"][i]["at"]
+    if clues:
+        s["clues"][at] -= clues
+        if not s["clues"][at]:
+            del s["clues"][at]
+        s["inv"][i]["clues"] += clues
+        g.emit("clues_taken", inv=i, at=at, n=clues)
+    g.emit("movement_over", inv=i)
+
+
+def move_still(g, i):
+    """A movement step goes on while the investigator stands in Arkham."""
+    v = g.s["inv"][i]
+    return not v["dead"] and (v["at"] in g.d.adj)
+
+
+# ---- Arkham encounters -----------------------------------------------------------------------
+def step_encounter(g, step):
+    """AH-ENC-1..3, AH-ENC-9."""
+    s = g.s
+    i = step[1]
+    v = s["inv"][i]
+    at = v["at"]
+    if v["dead"] or at not in g.d.street_of:
+        return True  # streets, Other Worlds, lost: no Arkham encounter
+    if at in s["gates"]:
+        if v["explored"] == at:
+            return False  # may try to close it
+        world = g.d.gate_world[s["gates"][at]]
+        rules.draw_through(g, i, world, 0, "gate")  # AH-ENC-2
+        return True
+    g.emit("encounter", inv=i, at=at, street=g.d.street_of[at])
+    return False
+
+
+def seal_cost(g):
+    return g.ao["power"].get("seal_clues", 5)
+
+
+def step_seal(g, step):
+    v = g.s["inv"][step[1]]
+    return v["dead"] or v["clues"] < seal_cost(g) or step[2] in g.s["signs"]
+
+
+def seal(g, i, loc):
+    """AH-ENC-4: pay the clues, an elder sign goes on the location."""
+    v = g.s["inv"][i]
+    v["clues"] -= seal_cost(g)
+    g.emit("sealed", inv=i, at=loc, clues=seal_cost(g))
+    rules.place_sign(g, loc)
+
+
+def elder_sign_card(g, i, loc):
+    """Elder Sign card: no roll, -1 sanity -1 stamina, seal, -1 doom (game-data.md 3)."""
+    s = g.s
+    s["signs_used"] += 1
+    g.done_step()
+    rules.close_gate(g, loc, i, "elder_sign_card")
+    rules.place_sign(g, loc)
+    if s["doom"] > 0:
+        s["doom"] -= 1
+        g.emit("doom_removed", left=s["doom"])
+    g.lose(i, "san", 1, "elder_sign_card")
+    g.lose(i, "sta", 1, "elder_sign_card")
+
+
+# ---- Other World encounters ------------------------------------------------------------------
+def step_other(g, step):
+    """AH-OW-1: an investigator in an Other World has an encounter there."""
+    v = g.s["inv"][step[1]]
+    world, area = g.d.world_of(v["at"])
+    if v["dead"] or not world:
+        return True
+    step.append(0)  # colour matched yet
+    g.emit("other_world_encounter", inv=step[1], world=world, area=area,
+           colours=g.d.worlds[world][0])
+    return False
+
+
+def gate_card(g, step, colour):
+    """AH-OW-1: gate cards are drawn until one of the world's colours; the others go to the
+    bottom of the gate deck in the order drawn."""
+    v = g.s["inv"][step[1]]
+    world = g.d.world_of(v["at"])[0]
+    ok = colour in g.d.worlds[world][0]
+    g.emit("gate_card", inv=step[1], colour=colour, match=ok,
+           then="resolve it" if ok else "to the bottom; draw again")
+    if ok:
+        step[2] = 1
+
+
+__all__ = ["fight"]
