@@ -222,21 +222,24 @@ class Calibration:
             p.note = "no change: is the electrode wired to %s E%d?" % (p.chip, p.e)
 
 
+def _span(s):
+    return "%d..%d" % s if s else "-"
+
+
 def summary(results) -> str:
     lines = [
         "%-24s %-5s %3s %9s %9s %5s %7s  %s"
         % ("spot", "chip", "e", "empty", "token", "touch", "release", "status")
     ]
     for p in results:
-        span = lambda s: "%d..%d" % s if s else "-"  # noqa: E731
         lines.append(
             "%-24s %-5s %3d %9s %9s %5s %7s  %s%s"
             % (
                 p.spot,
                 p.chip,
                 p.e,
-                span(p.noise),
-                span(p.signal),
+                _span(p.noise),
+                _span(p.signal),
                 "-" if p.touch is None else p.touch,
                 "-" if p.release is None else p.release,
                 p.status,

@@ -178,11 +178,10 @@ def test_broken_maps_are_refused_with_a_reason(what, breaks, says, tmp_path):
 
 
 def test_boards_command_reports_and_checks(tmp_path):
-    run = lambda *a: subprocess.run(
-        [sys.executable, "-m", "arkham_host.cli", "boards", *a],  # noqa: E731
-        capture_output=True,
-        text=True,
-    )
+    def run(*a):
+        argv = [sys.executable, "-m", "arkham_host.cli", "boards", *a]
+        return subprocess.run(argv, capture_output=True, text=True)
+
     r = run("--check")
     assert r.returncode == 0 and "ok   ah2e" in r.stdout and "ok   final-hour" in r.stdout
     r = run("ah2e")
