@@ -95,12 +95,15 @@ class Session:
         self.stopping = False
         self.last_seq = None
         self.user_tags = set()
+        self.emulated_board = None  # board name when the port is a running sim's
 
     def connect(self, first=False):
         from arkham_host.link import Link
 
         self.link = Link(self.port, recorder=self.recorder, on_line=self._on_line)
         hello = self.link.request("hello", timeout=10)
+        if hello.get("emulated"):
+            self.emulated_board = hello.get("board")
         if first and self.recorder is not None and self.recorder.file is None:
             self.recorder.start_file(hello.get("game"))
         if self.last_seq is not None:
@@ -158,7 +161,18 @@ class Session:
                     self.show("-- reconnected to %s" % self.port)
                     break
                 except Exception:
+                    self.port = self._replacement() or self.port
                     time.sleep(0.5)
+
+    def _replacement(self):
+        """A restarted sim has a new pty: follow the one running emulated table of the same
+        board when the old port was an emulator's."""
+        from arkham_host import ports
+
+        if self.emulated_board is None or os.path.exists(self.port):
+            return None
+        same = [e for e in ports.emulators() if e.get("board") == self.emulated_board]
+        return same[0]["serial"] if len(same) == 1 else None
 
     def send(self, line, timeout=10.0):
         """A command the user typed: its reply is shown (the console's own are not)."""
