@@ -3,6 +3,7 @@
 The device package validates a map (`arkham.boardmap`); the host only needs names, positions and
 which spots have a pad, so it reads the JSON itself and stays usable while a map is being edited.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,9 @@ class Board:
         for i, s in enumerate(data.get("spots", [])):
             xy = s.get("xy") or [i, 0]
             pad = s.get("pad") or [None, None]
-            self.spots.append(Spot(s["name"], xy[0], xy[1], pad[0], pad[1], list(s.get("leds", []))))
+            self.spots.append(
+                Spot(s["name"], xy[0], xy[1], pad[0], pad[1], list(s.get("leds", [])))
+            )
         self.by_name = {s.name: s for s in self.spots}
 
 

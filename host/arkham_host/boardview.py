@@ -3,6 +3,7 @@ colour (ANSI truecolour, 256 colours, or plain characters), a token marked, one 
 
 Used by `sim` (live) and `console` (`board`, from `dump`). Pure functions of their inputs.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,7 +13,7 @@ OFF_RGB = (38, 38, 46)  # an unlit spot: dark slate, so the board's shape stays 
 
 
 def colour_mode(env=None) -> str:
-    """"truecolor", "256" or "plain" (NO_COLOR, dumb terminals)."""
+    """ "truecolor", "256" or "plain" (NO_COLOR, dumb terminals)."""
     env = os.environ if env is None else env
     if env.get("NO_COLOR") or env.get("TERM") in (None, "", "dumb"):
         return "plain"
@@ -111,7 +112,7 @@ def render(board, lit=None, tokens=(), cursor=None, mode="plain", width=120, fau
                 body = " " * inner
             if mark:
                 at = (inner - len(mark)) // 2
-                body = body[:at] + mark + body[at + len(mark):]
+                body = body[:at] + mark + body[at + len(mark) :]
             if s.name == cursor:
                 body = ">" + body[1:-1] + "<" if inner > 2 else body
             if mode == "plain" or not s.leds:

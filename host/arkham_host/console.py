@@ -2,6 +2,7 @@
 pretty-printed as they come, `board` drawn from `dump`, and automatic reconnection that resyncs
 with `since <last seq>` (or `dump` when the table no longer holds those events).
 """
+
 from __future__ import annotations
 
 import json
@@ -50,10 +51,14 @@ def pretty(text, obj, colour=False) -> str:
     if obj is None:
         return _c("2", text, colour)
     if "ev" in obj and "seq" in obj:
-        rest = " ".join("%s=%s" % (k, _value(obj[k])) for k in sorted(obj) if k not in
-                        ("ev", "seq"))
-        return "%s %s %s" % (_c("2", "#%s" % obj["seq"], colour), _c("36;1", obj["ev"], colour),
-                             rest)
+        rest = " ".join(
+            "%s=%s" % (k, _value(obj[k])) for k in sorted(obj) if k not in ("ev", "seq")
+        )
+        return "%s %s %s" % (
+            _c("2", "#%s" % obj["seq"], colour),
+            _c("36;1", obj["ev"], colour),
+            rest,
+        )
     if obj.get("ok") is False:
         return _c("31;1", "error: %s" % obj.get("err"), colour)
     rest = " ".join("%s=%s" % (k, _value(obj[k])) for k in sorted(obj) if k not in ("ok", "re"))
@@ -71,12 +76,14 @@ def board_lines(link, colour=True, width=100):
     state = link.request("dump")
     if not state.get("ok"):
         return ["error: %s" % state.get("err")]
-    faulty_chips = {str(f.get("chip", "")).upper() for f in state.get("faults", [])
-                    if isinstance(f, dict)}
+    faulty_chips = {
+        str(f.get("chip", "")).upper() for f in state.get("faults", []) if isinstance(f, dict)
+    }
     faults = [s.name for s in board.spots if s.chip and str(s.chip).upper() in faulty_chips]
     mode = boardview.colour_mode() if colour else "plain"
-    lines = boardview.render(board, state.get("lit") or {}, state.get("present") or [], None,
-                             mode, width, faults)
+    lines = boardview.render(
+        board, state.get("lit") or {}, state.get("present") or [], None, mode, width, faults
+    )
     head = "board %s  game %s  seq %s" % (board.name, state.get("game"), state.get("seq"))
     return [head] + lines
 
@@ -250,8 +257,10 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
         show("-- recording to %s" % recorder.files[-1])
     if interactive:
         rl = _readline_setup(session)
-        show("-- %s on %s: %s, game %s (tab completes, `help`, `board`, Ctrl-D leaves)" % (
-            title, port, hello.get("board"), hello.get("game")))
+        show(
+            "-- %s on %s: %s, game %s (tab completes, `help`, `board`, Ctrl-D leaves)"
+            % (title, port, hello.get("board"), hello.get("game"))
+        )
     threading.Thread(target=session.watch, daemon=True).start()
     try:
         while True:

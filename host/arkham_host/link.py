@@ -5,6 +5,7 @@ every line (both ways) to a recorder, so the console, the logger, the HIL fixtur
 all see the wire the same way. URLs go through pyserial's `serial_for_url`: `/dev/ttyACM0`, a
 sim's pty path, `loop://` all work.
 """
+
 from __future__ import annotations
 
 import json
@@ -98,13 +99,16 @@ class Link:
                 return self.replies.pop(key)
         if self.closed:
             raise LinkClosed("%s: link closed while waiting for #%s %s" % (self.url, tag, what))
-        raise Timeout("no reply to #%s %s within %.1f s%s" % (tag, what, timeout,
-                                                             "" if ok else self.recent_text()))
+        raise Timeout(
+            "no reply to #%s %s within %.1f s%s"
+            % (tag, what, timeout, "" if ok else self.recent_text())
+        )
 
     # ---- input ------------------------------------------------------------------------------
     def expect(self, match, timeout: float = 3.0, **fields) -> dict:
         """The next event (after the last one expect() returned) matching `match` — an event
         name, a predicate on the event dict, or None for any — and every field=value given."""
+
         def fits(ev):
             if isinstance(match, str) and ev.get("ev") != match:
                 return False
@@ -124,13 +128,19 @@ class Link:
                     break
                 self.cond.wait(left)
         want = match if isinstance(match, str) else getattr(match, "__name__", "a predicate")
-        raise Timeout("no event %s%s within %.1f s%s" % (
-            want, "".join(" %s=%r" % kv for kv in sorted(fields.items())), timeout,
-            self.recent_text()))
+        raise Timeout(
+            "no event %s%s within %.1f s%s"
+            % (
+                want,
+                "".join(" %s=%r" % kv for kv in sorted(fields.items())),
+                timeout,
+                self.recent_text(),
+            )
+        )
 
     def events_since_cursor(self) -> list:
         with self.cond:
-            return list(self.events[self.cursor:])
+            return list(self.events[self.cursor :])
 
     def skip_events(self):
         """Forget the events seen so far (expect() looks only at newer ones)."""
@@ -143,7 +153,8 @@ class Link:
         if not tail:
             return "\n(nothing received)"
         return "\nlast %d lines from the table:\n" % len(tail) + "\n".join(
-            "  " + t for _, t, _ in tail)
+            "  " + t for _, t, _ in tail
+        )
 
     def close(self):
         if not self.closed:
@@ -188,7 +199,7 @@ class Link:
                 if end < 0:
                     break
                 raw = bytes(buf[:end]).rstrip(b"\r")
-                del buf[:end + 1]
+                del buf[: end + 1]
                 self._line(raw.decode("utf-8", "backslashreplace"))
             if len(buf) > 64 * 1024:
                 self._line(bytes(buf).decode("utf-8", "backslashreplace"))
@@ -211,13 +222,19 @@ class Link:
                         del self.events[:drop]
                         self.cursor -= drop
                 elif "re" in obj or "ok" in obj:
-                    hello = obj.get("hello") if isinstance(obj.get("hello"), dict) else (
-                        obj if "proto" in obj else None)
+                    hello = (
+                        obj.get("hello")
+                        if isinstance(obj.get("hello"), dict)
+                        else (obj if "proto" in obj else None)
+                    )
                     if hello is not None:
                         self.hello = hello
                         if isinstance(hello.get("seq"), int):
-                            self.last_seq = hello["seq"] if self.last_seq is None else max(
-                                self.last_seq, hello["seq"])
+                            self.last_seq = (
+                                hello["seq"]
+                                if self.last_seq is None
+                                else max(self.last_seq, hello["seq"])
+                            )
                     if obj.get("re") is None:
                         self.untagged.append(obj)
                         if len(self.untagged) > self.keep:

@@ -5,6 +5,7 @@ A record is {"t": unix seconds, "dir": ">" (host->table) | "<" (table->host) | "
 hello. One file per game: when the table announces a new game (a `game` event), the recorder
 starts the next file. Lines you type (or pipe in) are sent to the table and recorded too.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,11 +18,19 @@ HELP = "record every line to and from a table (JSONL with timestamps, one file p
 
 def add_arguments(p):
     p.add_argument("port", nargs="?", help="serial port or URL (default: the only table)")
-    p.add_argument("-o", "--output", required=True, metavar="FILE.jsonl",
-                   help="the log file (a folder: one <game>-<time>.jsonl per game)")
+    p.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE.jsonl",
+        help="the log file (a folder: one <game>-<time>.jsonl per game)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="do not echo the table's lines")
-    p.add_argument("--keep", action="store_true",
-                   help="keep recording after the input ends (until Ctrl-C), e.g. </dev/null &")
+    p.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep recording after the input ends (until Ctrl-C), e.g. </dev/null &",
+    )
 
 
 class Recorder:
@@ -52,8 +61,9 @@ class Recorder:
             self.output.parent.mkdir(parents=True, exist_ok=True)
             return self.output
         stem, suffix = self.output.stem, self.output.suffix or ".jsonl"
-        return self.output.with_name("%s-%d-%s%s" % (stem, len(self.files) + 1, game or "table",
-                                                     suffix))
+        return self.output.with_name(
+            "%s-%d-%s%s" % (stem, len(self.files) + 1, game or "table", suffix)
+        )
 
     def start_file(self, game=None):
         with self.lock:
@@ -62,8 +72,15 @@ class Recorder:
             path = self._next_path(game)
             self.files.append(path)
             self.file = open(path, "a", buffering=1, encoding="utf-8")
-            self._write({"t": round(time.time(), 4), "dir": "meta", "port": self.port,
-                         "game": game, "hello": self.hello})
+            self._write(
+                {
+                    "t": round(time.time(), 4),
+                    "dir": "meta",
+                    "port": self.port,
+                    "game": game,
+                    "hello": self.hello,
+                }
+            )
             for rec in self.pending:
                 self._write(rec)
             self.pending = []
@@ -99,5 +116,6 @@ class Recorder:
 def run(args) -> int:
     from arkham_host import console
 
-    return console.run_session(args.port, log=args.output, echo=not args.quiet, title="log",
-                               keep=args.keep)
+    return console.run_session(
+        args.port, log=args.output, echo=not args.quiet, title="log", keep=args.keep
+    )

@@ -1,4 +1,5 @@
 """`arkham-table ports`: tables you can talk to — Picos on USB and running emulated tables."""
+
 from __future__ import annotations
 
 HELP = "list tables: Picos on USB (MicroPython/CircuitPython) and running emulated tables"
@@ -18,8 +19,15 @@ def picos() -> list[dict]:
     for info in list_ports.comports():
         impl = PICO_IDS.get((info.vid, info.pid))
         if impl:
-            found.append({"kind": "pico", "serial": info.device, "impl": impl,
-                          "serial_number": info.serial_number, "description": info.description})
+            found.append(
+                {
+                    "kind": "pico",
+                    "serial": info.device,
+                    "impl": impl,
+                    "serial_number": info.serial_number,
+                    "description": info.description,
+                }
+            )
     found.sort(key=lambda p: p["serial"])
     return found
 
@@ -65,8 +73,10 @@ def run(args) -> int:
         return 0
     for t in tables:
         if t["kind"] == "emulated":
-            print("%-14s emulated  board=%s game=%s world=%s pid=%s" % (
-                t["serial"], t.get("board"), t.get("game"), t.get("world"), t.get("pid")))
+            print(
+                "%-14s emulated  board=%s game=%s world=%s pid=%s"
+                % (t["serial"], t.get("board"), t.get("game"), t.get("world"), t.get("pid"))
+            )
         else:
             print("%-14s pico      %s %s" % (t["serial"], t["impl"], t.get("serial_number") or ""))
     return 0

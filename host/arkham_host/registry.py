@@ -3,6 +3,7 @@
 `sim-<pid>.json` in the runtime dir holds {"pid", "serial", "world", "board", "game", "state"};
 the sim removes it on exit, and readers ignore files whose process is gone.
 """
+
 from __future__ import annotations
 
 import json

@@ -8,6 +8,7 @@ command, the reply must match (same ok/err and fields), and the events must come
 order with the same fields. `seq` numbers, `hello` and memory figures are not compared (they
 depend on the table's past and runtime). The first difference is reported with its line number.
 """
+
 from __future__ import annotations
 
 HELP = "replay a recorded log through a fresh emulated table and compare replies and events"
@@ -70,8 +71,13 @@ def replay(path, board=None, runtime="micropython", say=None) -> list:
     game = meta.get("game") or hello.get("game") or "bringup"
     diffs = []
     with tempfile.TemporaryDirectory(prefix="arkham-replay-") as state:
-        sim = Sim(boardfile.board_path(board), game=game, state_dir=state, runtime=runtime,
-                  socket_path=state + "/world.sock").start()
+        sim = Sim(
+            boardfile.board_path(board),
+            game=game,
+            state_dir=state,
+            runtime=runtime,
+            socket_path=state + "/world.sock",
+        ).start()
         link = Link(sim.serial_path)
         try:
             link.request("hello", timeout=20)
@@ -95,8 +101,10 @@ def replay(path, board=None, runtime="micropython", say=None) -> list:
                     if got is None:
                         diffs.append("line %d: no reply to #%s" % (n, tag))
                     elif _clean(got) != _clean(want):
-                        diffs.append("line %d: reply to #%s differs:\n  recorded %s\n  replayed %s"
-                                     % (n, tag, _clean(want), _clean(got)))
+                        diffs.append(
+                            "line %d: reply to #%s differs:\n  recorded %s\n  replayed %s"
+                            % (n, tag, _clean(want), _clean(got))
+                        )
                 else:
                     want = step[2]
                     if want["ev"] in IGNORED_EVENTS:
@@ -110,8 +118,10 @@ def replay(path, board=None, runtime="micropython", say=None) -> list:
                         diffs.append("line %d: no event (recorded %s)" % (n, _clean(want)))
                         break
                     if _clean(got) != _clean(want):
-                        diffs.append("line %d: event differs:\n  recorded %s\n  replayed %s"
-                                     % (n, _clean(want), _clean(got)))
+                        diffs.append(
+                            "line %d: event differs:\n  recorded %s\n  replayed %s"
+                            % (n, _clean(want), _clean(got))
+                        )
                         break
         finally:
             link.close()

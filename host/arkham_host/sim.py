@@ -1,6 +1,7 @@
 """`arkham-table sim`: the emulated table — the real firmware under the MicroPython unix port,
 its serial port on a pty, the board drawn in the terminal (or `--headless` for tests and scripts).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -10,16 +11,31 @@ HELP = "start the emulated table (firmware under the unix port; serial on a pty)
 
 def add_arguments(p):
     p.add_argument("--game", default="bringup", help="game mode to start (default bringup)")
-    p.add_argument("--board", default="bringup",
-                   help="board map: a name in hardware/boards/ or a .json path (default bringup)")
-    p.add_argument("--state", metavar="DIR",
-                   help="where the table saves its state (default: a per-board folder under "
-                        "~/.local/state/arkham-table/, so a restarted sim resumes its game)")
-    p.add_argument("--headless", action="store_true",
-                   help="no UI: print `serial <pty>` and `world <socket>`, then serve")
+    p.add_argument(
+        "--board",
+        default="bringup",
+        help="board map: a name in hardware/boards/ or a .json path (default bringup)",
+    )
+    p.add_argument(
+        "--state",
+        metavar="DIR",
+        help="where the table saves its state (default: a per-board folder under "
+        "~/.local/state/arkham-table/, so a restarted sim resumes its game)",
+    )
+    p.add_argument(
+        "--headless",
+        action="store_true",
+        help="no UI: print `serial <pty>` and `world <socket>`, then serve",
+    )
     p.add_argument("--cpython", action="store_true", help="run the firmware under CPython (debug)")
-    p.add_argument("--heap", default=None, help="unix-port heap size (default 512k; a Pico has about 190k free)")
-    p.add_argument("--socket", metavar="PATH", help="world socket path (default in the runtime dir)")
+    p.add_argument(
+        "--heap",
+        default=None,
+        help="unix-port heap size (default 512k; a Pico has about 190k free)",
+    )
+    p.add_argument(
+        "--socket", metavar="PATH", help="world socket path (default in the runtime dir)"
+    )
     p.add_argument("--emulator", metavar="SCRIPT", help=argparse.SUPPRESS)
 
 
@@ -53,11 +69,16 @@ def run(args) -> int:
         stderr_file = open(stderr_path, "wb")
         ui = sim_ui.BoardUI(board)
     sim = Sim(
-        board.path, game=args.game, state_dir=state,
+        board.path,
+        game=args.game,
+        state_dir=state,
         runtime="cpython" if args.cpython else "micropython",
-        emulator=args.emulator, heap=args.heap or SIM_HEAP,
-        socket_path=args.socket, stderr=stderr_file,
-        on_frame=ui.wake if ui else None, on_serial=ui.serial_line if ui else None,
+        emulator=args.emulator,
+        heap=args.heap or SIM_HEAP,
+        socket_path=args.socket,
+        stderr=stderr_file,
+        on_frame=ui.wake if ui else None,
+        on_serial=ui.serial_line if ui else None,
         on_exit=(lambda rc: ui.wake()) if ui else None,
     )
 
@@ -69,11 +90,17 @@ def run(args) -> int:
     entry = None
     try:
         sim.start()
-        entry = registry.register({
-            "pid": os.getpid(), "serial": sim.serial_path, "world": sim.world_path,
-            "board": board.name, "game": args.game, "state": state,
-            "runtime": sim.runtime,
-        })
+        entry = registry.register(
+            {
+                "pid": os.getpid(),
+                "serial": sim.serial_path,
+                "world": sim.world_path,
+                "board": board.name,
+                "game": args.game,
+                "state": state,
+                "runtime": sim.runtime,
+            }
+        )
         if ui is None:
             sys.stdout.write("serial %s\nworld %s\n" % (sim.serial_path, sim.world_path))
             sys.stdout.flush()

@@ -3,6 +3,7 @@
 Keys: arrows/hjkl move, space places/lifts a token, t touches (a hand for 300 ms), f fails/heals the
 cursor's chip, q quits. A mouse click (xterm SGR reporting) selects a spot and toggles its token.
 """
+
 from __future__ import annotations
 
 import collections
@@ -18,10 +19,18 @@ import tty
 from arkham_host import boardview
 
 KEYS = "arrows/hjkl move  space token  t touch  f fail/heal chip  q quit"
-BOARD_TOP = 3  # screen row (1-based) of the board's first line
+BOARD_TOP = 4  # screen row (1-based) of the board's first line
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([mM])")
-MOVES = {b"\x1b[A": (-1, 0), b"\x1b[B": (1, 0), b"\x1b[C": (0, 1), b"\x1b[D": (0, -1),
-         b"k": (-1, 0), b"j": (1, 0), b"l": (0, 1), b"h": (0, -1)}
+MOVES = {
+    b"\x1b[A": (-1, 0),
+    b"\x1b[B": (1, 0),
+    b"\x1b[C": (0, 1),
+    b"\x1b[D": (0, -1),
+    b"k": (-1, 0),
+    b"j": (1, 0),
+    b"l": (0, 1),
+    b"h": (0, -1),
+}
 
 
 class BoardUI:
@@ -52,13 +61,15 @@ class BoardUI:
     def screen(self, sim, mode, width) -> str:
         b = self.board
         head = "Arkham Table (emulated)  board %s  game %s  %s" % (
-            b.name, sim.game, "runtime " + sim.runtime)
-        link = "serial %s   world %s   (arkham-table console %s)" % (
-            sim.serial_path, sim.world_path, sim.serial_path)
+            b.name,
+            sim.game,
+            "runtime " + sim.runtime,
+        )
+        link = "serial %s   (attach: arkham-table console %s)" % (sim.serial_path, sim.serial_path)
+        world = "world  %s" % sim.world_path
         faults = [s.name for s in b.spots if s.chip in self.failed]
-        lines = [head[:width], link[:width]]
-        lines += boardview.render(b, sim.frame, set(sim.tokens), self.cursor, mode,
-                                  width, faults)
+        lines = [head[:width], link[:width], world[:width]]
+        lines += boardview.render(b, sim.frame, set(sim.tokens), self.cursor, mode, width, faults)
         spot = b.by_name.get(self.cursor)
         where = ""
         if spot is not None:
@@ -79,7 +90,7 @@ class BoardUI:
         while data:
             m = MOUSE.match(data)
             if m:
-                data = data[m.end():]
+                data = data[m.end() :]
                 button, col, row, kind = int(m[1]), int(m[2]), int(m[3]), m[4]
                 if kind == b"M" and button == 0:
                     name = boardview.hit(self.board, row - BOARD_TOP, col - 1, width)
@@ -89,7 +100,7 @@ class BoardUI:
                 continue
             for seq, (dr, dc) in MOVES.items():
                 if data.startswith(seq):
-                    data = data[len(seq):]
+                    data = data[len(seq) :]
                     self.cursor = boardview.neighbour(self.board, self.cursor, dr, dc, width)
                     break
             else:

@@ -2,11 +2,12 @@
 socket for the world (hands and tokens), one relay thread in between.
 
     pty master  --(0x1E stripped)-->  firmware stdin   <--  "\\x1e<id> place pad_03\\n" (world)
-    pty master  <--(plain lines)---   firmware stdout  -->  "\\x1e{...}" lines: world replies, frames
+    pty master  <--(plain lines)---   firmware stdout  -->  "\\x1e{...}": world replies, frames
 
 A slow or absent serial reader never stalls the relay: lines for the pty wait in a bounded buffer
 and are dropped (counted) when it is full. The world socket is documented in docs/world.md.
 """
+
 from __future__ import annotations
 
 import collections
@@ -34,8 +35,19 @@ SIM_HEAP = "512k"
 
 # world verbs the firmware's world model answers (arkham/emu/world.py checks their arguments;
 # anything else that is not LOCAL is forwarded too and refused there with the known list)
-FORWARDED = ("place", "lift", "touch", "leds", "fail", "heal", "noise", "overlay", "hours",
-             "stuck", "unstick")
+FORWARDED = (
+    "place",
+    "lift",
+    "touch",
+    "leds",
+    "fail",
+    "heal",
+    "noise",
+    "overlay",
+    "hours",
+    "stuck",
+    "unstick",
+)
 # answered by the sim itself
 LOCAL = {
     "tokens": "spots where the world has a token now",
@@ -75,9 +87,20 @@ class _Client:
 class Sim:
     """One emulated table. start() returns once the pty and the socket exist."""
 
-    def __init__(self, board_path, game="bringup", state_dir=None, runtime="micropython",
-                 emulator=None, heap=SIM_HEAP, socket_path=None, stderr=None,
-                 on_frame=None, on_serial=None, on_exit=None):
+    def __init__(
+        self,
+        board_path,
+        game="bringup",
+        state_dir=None,
+        runtime="micropython",
+        emulator=None,
+        heap=SIM_HEAP,
+        socket_path=None,
+        stderr=None,
+        on_frame=None,
+        on_serial=None,
+        on_exit=None,
+    ):
         self.board_path = str(board_path)
         self.game = game
         self.state_dir = str(state_dir) if state_dir else None
@@ -114,8 +137,13 @@ class Sim:
             args += ["--state", self.state_dir]
         argv, env = runtimes.command(self.runtime, self.emulator, *args, heap=self.heap)
         self.proc = subprocess.Popen(
-            argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
-            bufsize=0, cwd=str(runtimes.FIRMWARE_DIR),
+            argv,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            bufsize=0,
+            cwd=str(runtimes.FIRMWARE_DIR),
         )
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)  # no echo, no line editing, 0x03 is a byte like any other
@@ -198,16 +226,25 @@ class Sim:
             return answer({"ok": False, "err": "empty world command; try help"})
         verb, args = words[0], words[1:]
         if len(line) > WORLD_LINE_CAP or any(ord(c) < 32 or ord(c) > 126 for c in line.strip()):
-            return answer({"ok": False, "err": "world commands are printable ASCII, <= %d bytes"
-                           % WORLD_LINE_CAP})
+            return answer(
+                {
+                    "ok": False,
+                    "err": "world commands are printable ASCII, <= %d bytes" % WORLD_LINE_CAP,
+                }
+            )
         if verb in LOCAL:
             if args:
                 return answer({"ok": False, "err": "%s takes no arguments" % verb})
             if verb == "tokens":
                 return answer({"ok": True, "tokens": sorted(self.tokens)})
             if verb == "stats":
-                return answer({"ok": True, "dropped_lines": self.dropped_lines,
-                               "pty_buffered": len(self._to_pty)})
+                return answer(
+                    {
+                        "ok": True,
+                        "dropped_lines": self.dropped_lines,
+                        "pty_buffered": len(self._to_pty),
+                    }
+                )
             if verb == "help":
                 return answer({"ok": True, "help": HELP})
             answer({"ok": True})
@@ -261,8 +298,11 @@ class Sim:
 
         try:
             while not self._stop:
-                want(self._master, selectors.EVENT_READ | (selectors.EVENT_WRITE if self._to_pty
-                                                          else 0), "pty")
+                want(
+                    self._master,
+                    selectors.EVENT_READ | (selectors.EVENT_WRITE if self._to_pty else 0),
+                    "pty",
+                )
                 if self._to_fw:
                     want(fw_in, selectors.EVENT_WRITE, "fw_in")
                 elif fw_in in wants:
@@ -403,7 +443,7 @@ class Sim:
             end = self._from_fw.find(b"\n", start)
             if end < 0:
                 break
-            self._fw_line(bytes(self._from_fw[start:end + 1]))
+            self._fw_line(bytes(self._from_fw[start : end + 1]))
             start = end + 1
         del self._from_fw[:start]
         if len(self._from_fw) > LINE_CAP:
@@ -468,7 +508,7 @@ class Sim:
                     self._client_line(c, "\x00")  # answered with one error
                 break
             raw = bytes(c.inbuf[:end])
-            del c.inbuf[:end + 1]
+            del c.inbuf[: end + 1]
             self._client_line(c, raw.decode("ascii", "replace").strip("\r"))
 
     def _client_line(self, c, line):

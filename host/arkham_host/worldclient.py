@@ -1,4 +1,5 @@
 """Client of a sim's world socket (docs/world.md): one command line in, one JSON line out."""
+
 from __future__ import annotations
 
 import json

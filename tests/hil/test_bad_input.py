@@ -1,5 +1,6 @@
 """Bad input over the real pty: each bad line gets one clear error (or is dropped with one error),
 nothing in the state changes, and the next good command works."""
+
 import pytest
 
 
@@ -22,8 +23,18 @@ def test_unknown_verb_is_refused_by_tag(table):
     check_good_after(table, before)
 
 
-@pytest.mark.parametrize("command", ["since abc", "dump extra", "since", "game no_such_game",
-                                     "sweep ms=zero", "pads 0x99", "calib set pad_00 touch=5"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "since abc",
+        "dump extra",
+        "since",
+        "game no_such_game",
+        "sweep ms=zero",
+        "pads 0x99",
+        "calib set pad_00 touch=5",
+    ],
+)
 def test_bad_arguments_are_refused(table, command):
     before = state_of(table)
     reply = table.send(command)
@@ -37,15 +48,18 @@ def test_over_long_line_gives_one_error(table):
     table.write("#41 hello " + "A" * 600 + "\n")
     table.write("#42 hello\n")
     assert table.link.reply(42)["ok"] is True
-    errors = [r for r in table.link.untagged[start:]] + ([table.link.replies.pop("41")]
-                                                         if "41" in table.link.replies else [])
+    errors = [r for r in table.link.untagged[start:]] + (
+        [table.link.replies.pop("41")] if "41" in table.link.replies else []
+    )
     assert len(errors) == 1 and errors[0]["ok"] is False and "long" in errors[0]["err"], errors
     check_good_after(table, before)
 
 
-@pytest.mark.parametrize("garbage", [bytes(range(256)).replace(b"\n", b""), b"\x03\x04",
-                                     b"\x03", b"\x04", b"\xff\xfe\x00hello"],
-                         ids=["all-bytes", "ctrl-c-d", "ctrl-c", "ctrl-d", "binary-hello"])
+@pytest.mark.parametrize(
+    "garbage",
+    [bytes(range(256)).replace(b"\n", b""), b"\x03\x04", b"\x03", b"\x04", b"\xff\xfe\x00hello"],
+    ids=["all-bytes", "ctrl-c-d", "ctrl-c", "ctrl-d", "binary-hello"],
+)
 def test_binary_garbage_gives_one_error(table, garbage):
     before = state_of(table)
     start = len(table.link.untagged)

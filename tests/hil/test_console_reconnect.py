@@ -1,13 +1,12 @@
 """The console survives its table going away: it reconnects (here to the restarted sim's new pty)
 and resyncs with `since`, so no event is lost across the gap."""
-import os
+
 import select
 import subprocess
 import sys
 import time
 
 import pytest
-
 from arkham_host.hil.plugin import SimProcess
 from arkham_host.worldclient import World
 
@@ -36,8 +35,12 @@ def test_console_reconnects_and_resyncs(request, tmp_path, monkeypatch):
     sim = SimProcess("bringup", "bringup", state, False, tmp_path / "a.stderr")
     console = subprocess.Popen(
         [sys.executable, "-m", "arkham_host.cli", "console", sim.serial],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        bufsize=1)
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        bufsize=1,
+    )
     try:
         console.stdin.write("hello\n")
         read_until(console, "ok ")

@@ -1,4 +1,5 @@
 """The host commands against a running emulated table: console (piped), log, bench --json."""
+
 import json
 import subprocess
 import sys
@@ -9,8 +10,9 @@ CLI = [sys.executable, "-m", "arkham_host.cli"]
 
 
 def run(*args, stdin="", timeout=60):
-    return subprocess.run(CLI + list(args), input=stdin, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        CLI + list(args), input=stdin, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_console_pretty_prints_replies_and_errors(table):
@@ -66,8 +68,8 @@ def test_replay_of_a_recorded_session_matches(table, tmp_path):
     if not table.emulated:
         pytest.skip("records from an emulated table")
     path = tmp_path / "session.jsonl"
-    from arkham_host.logger import Recorder
     from arkham_host.link import Link
+    from arkham_host.logger import Recorder
 
     with table.detached() as port:
         rec = Recorder(path, port)

@@ -1,4 +1,5 @@
 """`arkham-table sim --headless` and `arkham-table ports` as a user runs them."""
+
 import json
 import subprocess
 import sys
@@ -7,8 +8,12 @@ import sys
 def test_running_sim_is_listed_by_ports(table):
     if not table.emulated:
         return
-    out = subprocess.run([sys.executable, "-m", "arkham_host.cli", "ports", "--json"],
-                         capture_output=True, text=True, timeout=30)
+    out = subprocess.run(
+        [sys.executable, "-m", "arkham_host.cli", "ports", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 0, out.stderr
     ports = json.loads(out.stdout)
     mine = [p for p in ports if p.get("serial") == table.sim.serial]

@@ -1,5 +1,6 @@
 """`arkham-table sim` with its board view, driven through a pseudo-terminal like a person would:
 move the cursor, place a token, see the spot lit and the `pad` event, quit cleanly."""
+
 import os
 import pty
 import re
@@ -26,7 +27,7 @@ class Screen:
         deadline = time.monotonic() + timeout
         while True:
             text = self.last()
-            if (what(text) if callable(what) else what in text):
+            if what(text) if callable(what) else what in text:
                 return text
             left = deadline - time.monotonic()
             if left <= 0:

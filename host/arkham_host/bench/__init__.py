@@ -2,6 +2,7 @@
 `measure() -> dict` (figure name -> number) contributes; modules whose name starts with `_` are
 helpers. Timings are printed, never asserted.
 """
+
 from __future__ import annotations
 
 HELP = "measure and print figures (heap, scan/render cost, link round trips, games)"
@@ -9,8 +10,12 @@ HELP = "measure and print figures (heap, scan/render cost, link round trips, gam
 
 def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print one JSON object of all figures")
-    p.add_argument("--only", metavar="MODULE", action="append",
-                   help="run only this bench module (repeatable), e.g. --only table")
+    p.add_argument(
+        "--only",
+        metavar="MODULE",
+        action="append",
+        help="run only this bench module (repeatable), e.g. --only table",
+    )
 
 
 def modules():

@@ -8,6 +8,7 @@ usage: micropython -X heapsize=96k _device_table.py BOARD.json STATE_DIR [LOOPS]
   scan_render_ref_units  one scan -> scene -> render cycle (forced redraw) divided by one pass
                          of a fixed reference loop, both timed here
 """
+
 import gc
 import json
 import sys
@@ -17,7 +18,7 @@ from arkham.app import App
 from arkham.emu.table import make
 
 try:
-    from time import ticks_us, ticks_diff
+    from time import ticks_diff, ticks_us
 except ImportError:  # CPython
     import time
 

@@ -1,5 +1,6 @@
 """`link_roundtrips_per_s`: command -> reply through the pty of a headless emulated table
 (unix port firmware, the same relay `arkham-table sim` uses)."""
+
 from __future__ import annotations
 
 import tempfile
@@ -14,8 +15,9 @@ ROUNDS = 200
 
 def measure() -> dict:
     with tempfile.TemporaryDirectory(prefix="arkham-bench-") as state:
-        sim = Sim(boardfile.board_path("bringup"), state_dir=state,
-                  socket_path=state + "/world.sock").start()
+        sim = Sim(
+            boardfile.board_path("bringup"), state_dir=state, socket_path=state + "/world.sock"
+        ).start()
         try:
             link = Link(sim.serial_path)
             try:

@@ -1,6 +1,6 @@
-"""HIL pytest plugin (entry point `arkham_table`): the same tests against an emulated or a real table.
+"""HIL pytest plugin (entry point `arkham_table`): the same tests on an emulated or a real table.
 
-    pytest tests/hil                       # a fresh headless sim per test (the default, --board sim)
+    pytest tests/hil                       # a fresh headless sim per test (default: --board sim)
     pytest tests/hil --board /dev/ttyACM0  # a real table; tests that need the world are skipped
 
 Fixtures:
@@ -14,6 +14,7 @@ Every byte on the wire (and every world command) goes to a per-test log; a faile
 the recent lines and the log's path. Nothing sleeps for synchronisation: the fixture waits for the
 table's hello reply.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,18 +37,33 @@ START_TIMEOUT = 20.0  # seconds for a sim to print its paths and answer hello (s
 
 def pytest_addoption(parser):
     g = parser.getgroup("arkham_table", "Arkham Table hardware-in-the-loop")
-    g.addoption("--board", default="sim",
-                help="`sim` (default: an emulated table per test) or a serial port/URL of a "
-                     "real table, e.g. /dev/ttyACM0")
-    g.addoption("--sim-board", default="bringup",
-                help="board map for emulated tables (default bringup)")
-    g.addoption("--sim-cpython", action="store_true",
-                help="run emulated tables' firmware under CPython instead of the unix port")
-    g.addoption("--sim-heap", default=None, metavar="SIZE",
-                help="unix-port heap of emulated tables (default: the sim's, 512k)")
+    g.addoption(
+        "--board",
+        default="sim",
+        help="`sim` (default: an emulated table per test) or a serial port/URL of a "
+        "real table, e.g. /dev/ttyACM0",
+    )
+    g.addoption(
+        "--sim-board", default="bringup", help="board map for emulated tables (default bringup)"
+    )
+    g.addoption(
+        "--sim-cpython",
+        action="store_true",
+        help="run emulated tables' firmware under CPython instead of the unix port",
+    )
+    g.addoption(
+        "--sim-heap",
+        default=None,
+        metavar="SIZE",
+        help="unix-port heap of emulated tables (default: the sim's, 512k)",
+    )
     g.addoption("--sim-emulator", default=None, help=argparse.SUPPRESS)
-    g.addoption("--hil-logs", default=None, metavar="DIR",
-                help="where per-test wire logs go (default: pytest's temp dir)")
+    g.addoption(
+        "--hil-logs",
+        default=None,
+        metavar="DIR",
+        help="where per-test wire logs go (default: pytest's temp dir)",
+    )
 
 
 def pytest_configure(config):
@@ -69,8 +85,9 @@ class WireLog:
 
     def __call__(self, direction, text):
         try:
-            self.file.write("%8.3f %-2s %s\n" % (time.monotonic() - self.t0, direction,
-                                                 text.rstrip("\n")))
+            self.file.write(
+                "%8.3f %-2s %s\n" % (time.monotonic() - self.t0, direction, text.rstrip("\n"))
+            )
         except ValueError:  # closed
             pass
 
@@ -82,8 +99,19 @@ class SimProcess:
     """`arkham-table sim --headless` as a child process (exactly what a user would run)."""
 
     def __init__(self, board, game, state_dir, cpython, stderr_path, emulator=None, heap=None):
-        argv = [sys.executable, "-m", "arkham_host.cli", "sim", "--headless", "--board", board,
-                "--game", game, "--state", str(state_dir)]
+        argv = [
+            sys.executable,
+            "-m",
+            "arkham_host.cli",
+            "sim",
+            "--headless",
+            "--board",
+            board,
+            "--game",
+            game,
+            "--state",
+            str(state_dir),
+        ]
         if cpython:
             argv.append("--cpython")
         if emulator:
@@ -93,8 +121,9 @@ class SimProcess:
         self.stderr_path = stderr_path
         self.stderr = open(stderr_path, "ab")
         # stdin is a pipe: when this process dies, the sim sees EOF and stops too
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.stderr)
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr
+        )
         self.serial, self.world = self._paths()
 
     def _paths(self):
@@ -108,8 +137,10 @@ class SimProcess:
             data = os.read(fd, 4096) if r else b""
             if not data:
                 self.stop()
-                raise RuntimeError("the sim did not start (exit %s):\n%s" % (
-                    self.proc.returncode, self.stderr_text()))
+                raise RuntimeError(
+                    "the sim did not start (exit %s):\n%s"
+                    % (self.proc.returncode, self.stderr_text())
+                )
             buf += data
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)
@@ -193,8 +224,7 @@ class Table:
     def ok(self, command: str, timeout: float = 5.0) -> dict:
         """send(), and fail the test unless the reply is ok."""
         reply = self.send(command, timeout)
-        assert reply.get("ok") is True, "%r was refused: %r%s" % (command, reply,
-                                                                  self._evidence())
+        assert reply.get("ok") is True, "%r was refused: %r%s" % (command, reply, self._evidence())
         return reply
 
     def write(self, data):
@@ -214,8 +244,9 @@ class Table:
             link.cond.wait_for(lambda: len(link.untagged) > start, timeout)
             if len(link.untagged) > start:
                 return link.untagged[start]
-        raise Timeout("no untagged reply within %.1f s%s%s" % (timeout, link.recent_text(),
-                                                               self._evidence()))
+        raise Timeout(
+            "no untagged reply within %.1f s%s%s" % (timeout, link.recent_text(), self._evidence())
+        )
 
     def skip_events(self):
         self.link.skip_events()
@@ -271,9 +302,15 @@ def table_factory(request, tmp_path):
         sim_args = None
         if port == "sim":
             state = state or (tmp_path / ("state-%d" % n))
-            sim_args = (board or config.getoption("--sim-board"), game, state,
-                        config.getoption("--sim-cpython"), logdir / (stem + ".stderr.log"),
-                        config.getoption("--sim-emulator"), config.getoption("--sim-heap"))
+            sim_args = (
+                board or config.getoption("--sim-board"),
+                game,
+                state,
+                config.getoption("--sim-cpython"),
+                logdir / (stem + ".stderr.log"),
+                config.getoption("--sim-emulator"),
+                config.getoption("--sim-heap"),
+            )
         elif game != "bringup":
             pass  # a real table runs whatever it runs; the test selects the game itself
         t = Table(port, log, sim_args)
