@@ -45,6 +45,7 @@ class App:
         self.options = options or {}
         self.period = int(self.options.get("period", 10))
         self.reader = protocol.LineReader(QUEUE_LINES)
+        self._writer = protocol.LineWriter()
         self._out = []  # encoded lines waiting for the end of the step
         self.mode = None
         self.game = None
@@ -89,7 +90,11 @@ class App:
         obj = {} if fields is None else dict(fields)
         obj["re"] = tag
         obj["ok"] = True
-        self._out.append(protocol.encode(obj))
+        if not self._out and not self._check_game and self.events.seq == self._saved_seq:
+            # nothing unsaved or queued: send it now, in pieces (a big reply needs no big block)
+            self._writer.line(obj, self.hw.stream.write)
+        else:
+            self._out.append(protocol.encode(obj))
 
     def reply_error(self, tag, err, fields=None):
         obj = {} if fields is None else dict(fields)

@@ -312,13 +312,68 @@ def _put_dict(d, out, head):
 def encode(obj):
     """One output line (bytes, ending in \\n): compact JSON, ASCII only, keys in a fixed order.
 
-    Built in one growing buffer, so a large `dump` or `pads` reply costs about its own size in RAM.
+    Built in one growing buffer (events, small replies; big replies go through LineWriter).
     Floats are refused (no floats in game state: their text differs between runtimes).
     """
     out = bytearray()
     _put_dict(obj, out, _HEAD)
     out.append(10)
     return bytes(out)
+
+
+class LineWriter:
+    """Writes one JSON line straight to the link through a small fixed buffer, so a big reply
+    (`dump`, `board`, `pads`) never needs one contiguous block of its own size: on a long-running
+    Pico the heap is fragmented and a 5 KB block may not exist even with 50 KB free.
+    It looks like a bytearray to the encoder (append, extend)."""
+
+    def __init__(self, size=256):
+        self._buf = bytearray(size)
+        self._mv = memoryview(self._buf)
+        self._n = 0
+        self._sent = False
+        self._write = None
+
+    def line(self, obj, write):
+        """Encode obj (a reply or event dict) as one line and write it, in pieces, with write()."""
+        self._write = write
+        self._n = 0
+        self._sent = False
+        try:
+            _put_dict(obj, self, _HEAD)
+            self.append(10)
+            self._flush()
+        except Exception:
+            # (a float, say): end a line already half sent, so the error reply stands on its own
+            if self._sent:
+                write(b"\n")
+            self._n = 0
+            raise
+        finally:
+            self._write = None
+
+    def append(self, b):
+        if self._n == len(self._buf):
+            self._flush()
+        self._buf[self._n] = b
+        self._n += 1
+
+    def extend(self, data):
+        n = len(data)
+        if self._n + n > len(self._buf):
+            self._flush()
+            if n > len(self._buf):
+                self._write(data)
+                self._sent = True
+                return
+        self._buf[self._n : self._n + n] = data
+        self._n += n
+
+    def _flush(self):
+        if self._n:
+            self._write(self._mv[: self._n])
+            self._n = 0
+            self._sent = True
 
 
 def dumps(obj):

@@ -148,3 +148,43 @@ def test_bad_command_line_and_bad_board(tmp_path):
     assert r.returncode == 1
     line = json.loads(r.stdout.splitlines()[0])
     assert line["ev"] == "board_error" and line["err"]
+
+
+def test_bringup_shows_a_failing_chip_in_red_and_reports_it_once(emu_factory):
+    e = emu_factory("--board", "bringup")
+    e.event("hello")
+    e.send("#1 board")
+    board = e.reply(1)["board"]
+    on_5b = [s["name"] for s in board["spots"] if s["pad"] and s["pad"][0] == "0x5B"]
+    e.world("fail 0x5B")
+    assert e.event("chip_fault")["chip"] == "0x5B"
+    e.send("#2 faults")
+    faults = e.reply(2)["faults"]
+    assert [f["chip"] for f in faults] == ["0x5B"] and faults[0]["fault"] == "failing"
+    e.world("leds")
+    leds = e.next(lambda o: "leds" in o)["leds"]
+    assert sorted(leds) == sorted(on_5b) and all(v == [160, 0, 0] for v in leds.values())
+    e.world("heal 0x5B")
+    e.event("chip_ok")
+    e.send("#3 faults")
+    assert e.reply(3)["faults"] == []
+    assert sum(1 for o in e.seen if o.get("ev") == "chip_fault") == 1
+
+
+def test_sweep_lights_every_led_in_turn_then_reports(emu_factory):
+    e = emu_factory("--board", "bringup")
+    e.event("hello")
+    e.send("#1 sweep ms=10 colour=blue")
+    assert e.reply(1)["leds"] == 48
+    done = e.event("sweep_done")
+    assert done["leds"] == 48
+    frames = [o["frame"] for o in e.seen if "frame" in o]
+    singles = [list(f) for f in frames if len(f) == 1]
+    assert len(singles) >= 48  # one spot (bringup: one LED per spot) lit at a time
+    assert [s[0] for s in singles[-48:]] == [s["name"] for s in _board_spots(e)][:48]
+    assert frames[-1] == {}  # the scene (nothing placed) comes back
+
+
+def _board_spots(e):
+    e.send("#9 board")
+    return e.reply(9)["board"]["spots"]

@@ -69,3 +69,21 @@ for bad in ("", "x", "1.5", "99", "12345678901"):
 raises(CommandError, lambda: protocol.no_more("v", ["a"], {}), "no_more: an extra argument")
 raises(CommandError, lambda: protocol.no_more("v", [], {"k": "1"}, 0, ("j",)), "no_more: bad key")
 done()
+
+# LineWriter: the same bytes as encode(), written in pieces through a small buffer
+big = {"ok": True, "re": "x", "pads": [{"spot": "pad_%02d" % i, "delta": i * 7} for i in range(30)]}
+chunks = []
+w = protocol.LineWriter(16)
+w.line(big, lambda b: chunks.append(bytes(b)))
+equal(b"".join(chunks), encode(big), "LineWriter writes what encode builds")
+check(max(len(c) for c in chunks) <= 16, "in pieces no bigger than its buffer")
+chunks = []
+w.line({"re": 1, "ok": True, "huge": "z" * 40}, lambda b: chunks.append(bytes(b)))
+equal(b"".join(chunks), encode({"re": 1, "ok": True, "huge": "z" * 40}), "a long string too")
+chunks = []
+raises(
+    TypeError,
+    lambda: w.line({"a": "y" * 40, "b": 0.5}, lambda b: chunks.append(bytes(b))),
+    "LineWriter refuses a float",
+)
+check(b"".join(chunks).endswith(b"\n"), "and ends the half-sent line")
