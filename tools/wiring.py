@@ -132,7 +132,7 @@ def electronics_part(data, rep, top):
     p = rep["power"]
     # Pico
     px, py = MARGIN, top
-    out.append(_rect(px, py, 200, 170, "#eef6ee"))
+    out.append(_rect(px, py, 250, 195, "#eef6ee"))
     out.append(_text(px + 100, py + 20, "Raspberry Pi Pico", 13, "middle", "bold"))
     pins = [
         ("3V3(OUT)", "to MPR121 VCC + pull-ups"),
@@ -141,11 +141,12 @@ def electronics_part(data, rep, top):
         (led_pin, "LED data (3.3 V)"),
         ("VSYS", "5 V in via Schottky diode"),
         ("GND", "common ground"),
+        ("GP22", "GND at power-up: CIRCUITPY writable"),
     ]
     for i, (pin, what) in enumerate(pins):
         out.append(_text(px + 10, py + 45 + 21 * i, "%s: %s" % (pin, what), 11))
     # Level shifter
-    lx, ly = px + 260, py
+    lx, ly = px + 310, py
     out.append(_rect(lx, ly, 230, 110, "#eef0fa"))
     out.append(_text(lx + 115, ly + 20, "74AHCT125 (3.3 V -> 5 V)", 13, "middle", "bold"))
     for i, t in enumerate(
@@ -157,7 +158,7 @@ def electronics_part(data, rep, top):
         ]
     ):
         out.append(_text(lx + 10, ly + 42 + 18 * i, t, 11))
-    out.append(_line(px + 200, py + 108, lx, ly + 40, "#c60", 2))
+    out.append(_line(px + 250, py + 108, lx, ly + 40, "#c60", 2))
     # Supply
     sx, sy = lx + 290, py
     out.append(_rect(sx, sy, 300, 110, "#fbeeee"))
@@ -174,12 +175,12 @@ def electronics_part(data, rep, top):
     by = py + 210
     chips = list(rep["chips"])
     bus_w = max(1, len(chips)) * 250
-    out.append(_line(px + 200, py + 66, px + 230, by, "#06c", 2))
-    out.append(_line(px + 200, py + 87, px + 220, by + 14, "#09c", 2))
-    out.append(_line(px + 230, by, px + 230 + bus_w, by, "#06c", 3))
-    out.append(_line(px + 220, by + 14, px + 230 + bus_w, by + 14, "#09c", 3))
-    out.append(_text(px + 230 + bus_w + 6, by + 4, "SDA", 11, fill="#06c"))
-    out.append(_text(px + 230 + bus_w + 6, by + 18, "SCL", 11, fill="#09c"))
+    out.append(_line(px + 250, py + 66, px + 280, by, "#06c", 2))
+    out.append(_line(px + 250, py + 87, px + 270, by + 14, "#09c", 2))
+    out.append(_line(px + 280, by, px + 280 + bus_w, by, "#06c", 3))
+    out.append(_line(px + 270, by + 14, px + 280 + bus_w, by + 14, "#09c", 3))
+    out.append(_text(px + 280 + bus_w + 6, by + 4, "SDA", 11, fill="#06c"))
+    out.append(_text(px + 280 + bus_w + 6, by + 18, "SCL", 11, fill="#09c"))
     out.append(_text(MARGIN, by + 4, "4.7 kohm pull-ups", 11))
     out.append(_text(MARGIN, by + 18, "SDA, SCL -> 3V3 (once)", 11))
     names_by_pad = {}
@@ -190,7 +191,7 @@ def electronics_part(data, rep, top):
     for i, chip in enumerate(chips):
         c = rep["chips"][chip]
         letter, colour = CHIP_STYLE.get(chip, ("?", "#000"))
-        cx, cy = px + 240 + 250 * i, by + 40
+        cx, cy = px + 290 + 250 * i, by + 40
         h = 60 + 16 * 12
         tallest = max(tallest, h)
         out.append(_line(cx + 20, by, cx + 20, cy, "#06c", 2))
@@ -216,7 +217,7 @@ def electronics_part(data, rep, top):
                     fill="#222" if name != "(free)" else "#aaa",
                 )
             )
-    width = max(sx + 300, px + 240 + 250 * len(chips)) - MARGIN
+    width = max(sx + 300, px + 290 + 250 * len(chips)) - MARGIN
     return out, width, (by + 40 + tallest) - top
 
 
