@@ -162,7 +162,7 @@ def _calib(app, tag, args, kw, now):
         if "touch" not in kw or "release" not in kw:
             raise CommandError("calib set: want both touch=N and release=M")
         touch = int_arg(kw["touch"], "touch", 1, 255)
-        release = int_arg(kw["release"], "release", 1, 255)
+        release = int_arg(kw["release"], "release", 0, 255)
         try:
             app.pads.set_threshold(spot.name, touch, release)
         except ValueError as e:
