@@ -9,7 +9,7 @@ from check import check, done, equal
 
 games.REGISTRY["counter"] = "fakemode"
 
-app, hw = make()
+app, hw = make(None, {"game": "counter"})  # (bring-up's own bad input: test_app_loop)
 app.step(0)
 hw.stream.lines()
 t = [100]
@@ -49,11 +49,10 @@ CASES = (
     (b"calib bake\n", "calib with an unknown word"),
     (b"sweep ms=1\n", "sweep too fast"),
     (b"game nosuch\n", "an unknown game"),
-    (b"game bringup speed=3\n", "bringup with an option"),
-    (b"light\n", "light without a spot"),
-    (b"light nowhere\n", "light on an unknown spot"),
-    (b"light pad_01 256,0,0\n", "light with a colour over 255"),
     (b"repl now\n", "repl with an argument"),
+    (b"add 10\n", "a game verb out of range"),
+    (b"add 1 2\n", "a game verb with an extra argument"),
+    (b"game counter start=x\n", "a game with a bad option"),
     (b"help nosuch\n", "help on an unknown verb"),
     (b"#a.c hello\n", "a bad tag"),
     (b"#12\n", "a tag alone"),

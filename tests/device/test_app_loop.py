@@ -73,4 +73,11 @@ out = ask(app, hw, "light pad_03 10,20", 810)
 check(not out[0]["ok"] and "R,G,B" in out[0]["err"], "a bad colour is refused")
 seq_before = app.events.seq
 
+# bring-up's own bad input: one error each, nothing changes
+before = (app.events.seq, store.saves, app.game)
+for line in ("light", "light nowhere", "light pad_01 256,0,0", "unlight", "game bringup speed=3"):
+    out = ask(app, hw, line, 900)
+    check(len(out) == 1 and out[0]["ok"] is False and len(out[0]["err"]) > 10, "refused: " + line)
+equal((app.events.seq, store.saves, app.game), before, "bring-up bad input changed nothing")
+equal(hw.led("pad_03"), (10, 20, 30), "the lit spot is still lit")
 done()
