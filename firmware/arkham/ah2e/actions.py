@@ -205,19 +205,11 @@ def do(g, a, need):
     elif v == "draw_gate":
         loc = s["step"][1]
         g.done_step()
-        stack = [m for m in range(16) if s["gm"][m] == "stack"]
-        if "world" in a:
-            marker = [m for m in stack if g.d.gate_world[m] == a["world"]][0]
-        else:
-            marker = g.rng.choice(stack)
-        mythos.open_with(g, loc, marker)
+        mythos.open_with(g, loc, rules.draw_gate_marker(g, a.get("world")))
     elif v == "draw_monster":
         step = s["step"]
         g.done_step()
-        m = _draw_kind(g, a)[0]
-        if m < 0:
-            m = g.rng.choice(rules.cup(g))
-        rules.place_monster(g, m, step[1], step[2])
+        rules.place_monster(g, rules.draw_monster(g, a.get("kind")), step[1], step[2])
     elif v == "roll":
         if need["k"] == "die":
             step = s["step"]
@@ -292,9 +284,7 @@ def do(g, a, need):
     elif v == "done":
         g.done_step()
     elif v == "monster_appears":
-        m = _draw_kind(g, a)[0]
-        if m < 0:
-            m = g.rng.choice(rules.cup(g))
+        m = rules.draw_monster(g, a.get("kind"))
         rules.move_monster(g, m, "enc", "appears")
         fight.start_combat(g, i, m, "ow" if need["k"] == "other" else "enc", 0)
     elif v == "gate_appears":
@@ -340,14 +330,9 @@ def _gate_appears(g, a, i):
         g.emit("no_gate", at=loc, why="elder_sign")
         return
     rules.doom_up(g, "gate")
-    stack = [m for m in range(16) if s["gm"][m] == "stack"]
-    if not stack:
-        rules.awaken(g, "no_gate_marker")
-    if "world" in a:
-        marker = [m for m in stack if g.d.gate_world[m] == a["world"]][0]
-    else:
-        marker = g.rng.choice(stack)
-    mythos.open_with(g, loc, marker)
+    if "stack" not in s["gm"]:
+        rules.awaken(g, "no_gate_marker")  # AH-AWAKE-3
+    mythos.open_with(g, loc, rules.draw_gate_marker(g, a.get("world")))
 
 
 # ---- legal actions ---------------------------------------------------------------------------

@@ -225,10 +225,7 @@ def do(g, a, i):
 
 
 def _pick(g, a):
-    cup = rules.cup(g)
-    if "kind" in a:
-        return [m for m in cup if g.d.kind_of(m) == a["kind"]][0]
-    return g.rng.choice(cup)
+    return rules.draw_monster(g, a.get("kind"))
 
 
 def _effect(g, a, i):

@@ -214,6 +214,8 @@ def end_combat(g, how):
     i = cmb["i"]
     m = cmb["m"]
     v = g.s["inv"][i]
+    if g.s["chk"] is not None and g.s["chk"]["p"] in ("horror", "combat", "flee", "spell"):
+        g.s["chk"] = None  # the combat ended under it (a card, a knock-out)
     g.emit("combat_over", inv=i, monster=m, result=how)
     if cmb["src"] != "board" and g.s["mon"][m] == "enc":
         rules.move_monster(g, m, "cup", "encounter")  # AH-ENC-6, AH-OW-2

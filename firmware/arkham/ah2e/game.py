@@ -201,7 +201,9 @@ class Game:
         """Is a waiting step still waiting? (an effect may have made it moot)"""
         s = self.s
         k = step[0]
-        if k in ("mythos", "gm", "mon"):
+        if k == "take_clue":
+            return not mythos.step_take_clue(self, step)
+        if k not in ("mv", "enc", "ow", "ret", "seal", "adj", "die", "fadj", "fatt"):
             return True
         i = step[1]
         if i >= 0 and s["inv"][i]["dead"]:
@@ -216,8 +218,6 @@ class Game:
             return self.d.world_of(v["at"])[0] is not None
         if k == "ret":
             return v["at"] == LOST
-        if k == "take_clue":
-            return not mythos.step_take_clue(self, step)
         if k == "seal":
             return not turn.step_seal(self, step)
         return True

@@ -88,7 +88,7 @@ def step_gate_marker(g, step):
         rules.awaken(g, "no_gate_marker")
     if g.physical("gates"):
         return False
-    open_with(g, step[1], g.rng.choice(stack))
+    open_with(g, step[1], rules.draw_gate_marker(g))
     return True
 
 
@@ -105,7 +105,7 @@ def step_monster(g, step):
         rules.awaken(g, "no_monster")
     if g.physical("cup"):
         return False
-    rules.place_monster(g, g.rng.choice(c), step[1], step[2])
+    rules.place_monster(g, rules.draw_monster(g), step[1], step[2])
     return True
 
 

@@ -95,6 +95,29 @@ def cup(g):
     return [m for m in range(len(mon)) if mon[m] == "cup"]
 
 
+def draw_monster(g, kind=None):
+    """A marker from the cup: of `kind` (physical cup) or at random (virtual). Markers of one
+    kind are alike, so the lowest id of the kind drawn is used: both ways log the same."""
+    c = cup(g)
+    if kind is None:
+        kind = g.d.kind_of(g.rng.choice(c))
+    for m in c:
+        if g.d.kind_of(m) == kind:
+            return m
+    return None
+
+
+def draw_gate_marker(g, world=None):
+    """A gate marker from the stack, the same way (AH-TABLE-4)."""
+    stack = [m for m in range(len(g.s["gm"])) if g.s["gm"][m] == "stack"]
+    if world is None:
+        world = g.d.gate_world[g.rng.choice(stack)]
+    for m in stack:
+        if g.d.gate_world[m] == world:
+            return m
+    return None
+
+
 def move_monster(g, mid, to, why):
     frm = g.s["mon"][mid]
     g.s["mon"][mid] = to
@@ -221,6 +244,7 @@ def set_delayed(g, i):
 def lost(g, i, why):
     """Lost in time and space: to that area, delayed (AH-MOVE-2, COMBAT-7)."""
     v = g.s["inv"][i]
+    drop_pending(g, i)
     if g.ao["power"].get("lost_devoured"):
         devour(g, i, "lost")
         return
@@ -231,10 +255,23 @@ def lost(g, i, why):
     return v
 
 
+def drop_pending(g, i):
+    """A check or combat of an investigator who is taken away ends with them."""
+    s = g.s
+    if s["cmb"] is not None and s["cmb"]["i"] == i:
+        from arkham.ah2e import fight
+
+        fight.end_combat(g, "apart")
+    if s["chk"] is not None and s["chk"]["i"] == i:
+        s["chk"] = None
+        g.emit("check_dropped", inv=i)
+
+
 def devour(g, i, why):
     v = g.s["inv"][i]
     if v["dead"]:
         return
+    drop_pending(g, i)
     v["dead"] = 1
     v["explored"] = None
     g.emit("devoured", inv=i, why=why)
@@ -251,6 +288,7 @@ def knock_out(g, i):
         devour(g, i, "final" if g.s["phase"] == "final" else "both")
         return True
     insane = v["san"] <= 0
+    drop_pending(g, i)
     v["san"] = max(v["san"], 1)
     v["sta"] = max(v["sta"], 1)
     lose = v["clues"] // 2
