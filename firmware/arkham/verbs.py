@@ -59,30 +59,25 @@ def _since(app, tag, args, kw, now):
     n = int_arg(args[0], "since", 0, 1 << 30)
     ev = app.events
     if n > ev.seq:
-        raise _TooNew(n, ev.seq)
+        raise _too_new(n, ev.seq)
     lines = ev.since(n)
     if lines is None:
-        raise _TooOld(n, ev.oldest(), ev.seq)
+        raise _too_old(n, ev.oldest(), ev.seq)
     app._out.extend(lines)
     return {"from": n + 1, "to": ev.seq, "count": len(lines)}
 
 
-class _TooOld(CommandError):
-    def __init__(self, n, oldest, seq):
-        if oldest > seq:
-            held = "the buffer is empty"
-        else:
-            held = "the buffer holds %d..%d" % (oldest, seq)
-        super().__init__(
-            "since %d: events after %d are no longer buffered (%s); send dump" % (n, n, held)
-        )
+def _too_old(n, oldest, seq):
+    held = "the buffer is empty" if oldest > seq else "the buffer holds %d..%d" % (oldest, seq)
+    return CommandError(
+        "since %d: events after %d are no longer buffered (%s); send dump" % (n, n, held)
+    )
 
 
-class _TooNew(CommandError):
-    def __init__(self, n, seq):
-        super().__init__(
-            "since %d: the table's last event is %d (it restarted fresh?); send dump" % (n, seq)
-        )
+def _too_new(n, seq):
+    return CommandError(
+        "since %d: the table's last event is %d (it restarted fresh?); send dump" % (n, seq)
+    )
 
 
 def _game(app, tag, args, kw, now):
