@@ -1,13 +1,16 @@
 """Board map: the shipped bring-up board loads; each kind of broken map is refused with a message
 that names the spot (docs/design.md, "Board map")."""
+
 import gc
 import json
 
-from check import check, done, equal, raises
 from arkham import boardmap
 from arkham.boardmap import BoardMap, BoardMapError, brightness_cap, validate
+from check import check, done, equal, raises
 
 PATH = "../../hardware/boards/bringup.json"
+with open(PATH) as f:
+    GOOD = f.read()
 b = boardmap.load(PATH)
 equal(len(b.spots), 48, "bring-up board has 48 spots")
 equal(b.chips, [0x5A, 0x5B, 0x5C, 0x5D], "four chips, sorted")
@@ -25,8 +28,6 @@ equal(len(set(pads)), 48, "every spot has its own electrode")
 check(all(len(s.leds) == 1 for s in b.spots), "one LED per spot")
 equal(len(set((s.x, s.y) for s in b.spots)), 48, "every spot has its own grid place")
 
-with open(PATH) as f:
-    GOOD = f.read()
 del b
 gc.collect()
 
@@ -121,8 +122,11 @@ equal(bm.spot("pad_01").leds, (), "sensor-only spot has no LEDs")
 P = {"supply_amps": 2.0, "reserve_ma": 300, "ma_per_led_full": 60}
 equal(brightness_cap(P, 10), 255, "10 LEDs fit the supply: no cap")
 equal(brightness_cap(P, 100), 1700 * 255 // 6000, "100 LEDs: capped")
-equal(brightness_cap({"supply_amps": 0.3, "reserve_ma": 300, "ma_per_led_full": 60}, 5), 0,
-      "no budget left: cap 0")
+equal(
+    brightness_cap({"supply_amps": 0.3, "reserve_ma": 300, "ma_per_led_full": 60}, 5),
+    0,
+    "no budget left: cap 0",
+)
 e = raises(BoardMapError, lambda: boardmap.load("no_such_board.json"), "missing file refused")
 check(e is not None and "no_such_board.json" in str(e), "the error names the file")
 done()

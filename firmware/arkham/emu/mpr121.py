@@ -13,6 +13,8 @@ What it models (from the NXP datasheet), because the firmware must cope with eac
   machine.I2C when a device does not acknowledge).
 Model time only moves through `advance(ms)` (the Bus does it from a clock, tests do it by hand).
 """
+from array import array
+
 from arkham.compat import ticks_diff
 from arkham.rng import Rng
 
@@ -38,18 +40,18 @@ class Chip:
         self.addr = addr
         self.regs = bytearray(_NREGS)
         # what each electrode reads with nothing on it (a spread like real pads)
-        self.empty = [700 - 20 + ((addr * 12 + e) * 37) % 41 for e in range(N)]
-        self.load = [0] * N  # counts taken off by a token/hand
-        self.shorted = [False] * N  # electrode shorted to ground: reads 0
+        self.empty = array("h", [700 - 20 + ((addr * 12 + e) * 37) % 41 for e in range(N)])
+        self.load = array("h", [0] * N)  # counts taken off by a token/hand
+        self.shorted = bytearray(N)  # 1: electrode shorted to ground, reads 0
         self.noise = 0
         self.rng = Rng(seed * 131 + addr)
         self.config2_after_reset = 0x24  # a test may make this chip an imposter
         self.ignored_writes = 0
-        self.base = [0] * N  # 10-bit internal baseline
-        self.count = [0] * N  # baseline filter noise counters
-        self.carry = [0] * N  # model ms not yet used by the baseline filter
+        self.base = array("h", [0] * N)  # 10-bit internal baseline
+        self.count = array("H", [0] * N)  # baseline filter noise counters
+        self.carry = [0] * N  # model ms not yet used by the baseline filter (may be large)
         self.touched = 0  # 12-bit touch status
-        self.latch = [0] * N  # last reading, so a data pair is read consistently
+        self.latch = array("h", [0] * N)  # last reading, so a data pair is read consistently
         self.reset()
 
     # -- register file ---------------------------------------------------------------------

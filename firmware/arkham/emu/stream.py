@@ -7,8 +7,9 @@ after its reply has been written.
 """
 import sys
 
+from arkham.canon import dumps
 from arkham.compat import IMPL
-from arkham.emu.world import RS
+from arkham.emu.world import RS, WorldError
 
 _MAX_WORLD_LINE = 512
 _READ_MAX = 512  # small reads: one big block may not be free in a fragmented heap
@@ -117,7 +118,7 @@ class WorldStream:
                     self._in_world = False
                     line = bytes(self._line)
                     self._line = bytearray()
-                    self._write(self.world.handle(line))
+                    self._write(self.handle(line))
                     if self.world.quit:
                         raise SystemExit(0)
                 elif len(self._line) < _MAX_WORLD_LINE:
@@ -137,9 +138,27 @@ class WorldStream:
             return
         self.io.write(data)
 
+    def handle(self, raw):
+        """A world line without its 0x1E (bytes) -> the reply line to send (bytes)."""
+        try:
+            text = raw.decode()
+        except UnicodeError:
+            text = ""
+        text = text.strip()
+        wid, _, cmd = text.partition(" ")
+        wid_v = int(wid) if wid.isdigit() else wid
+        try:
+            reply = self.world.execute(cmd)
+            reply["ok"] = True
+        except WorldError as e:
+            reply = {"ok": False, "err": e.args[0]}
+        reply["wid"] = wid_v
+        return b"\x1e" + dumps(reply).encode() + b"\n"
+
     def push_frame(self):
+        """A frame line for the UI: {"frame": {spot: [r, g, b]}} as transmitted now."""
         if self.world.lights is not None:
-            self._write(self.world.frame_line())
+            self._write(b"\x1e" + dumps({"frame": self.world.lights.lit()}).encode() + b"\n")
 
     def wait(self, ms):
         self.io.wait(ms)

@@ -1,4 +1,4 @@
-"""The emulated hardware (never deployed): an MPR121 register model on a fake I2C bus read by our
+"""The emulated table's hardware bundle: an MPR121 register model on a fake I2C bus read by our
 real driver and our real Pads, captured NeoPixel frames, and the world side channel on stdio.
 
 make(board, options) returns the same Hardware bundle as the real backends. Options used here:
@@ -9,33 +9,17 @@ make(board, options) returns the same Hardware bundle as the real backends. Opti
   debounce   scans a change must last (default 2)
   io         a stdio-like object for the stream (tests); default the process's stdin/stdout
 """
-from arkham.compat import IMPL, ticks_ms
-from arkham.emu.mpr121 import Bus
-from arkham.emu.world import World
-from arkham.emu.stream import WorldStream, stdio
-from arkham.hw import Hardware
-from arkham.hw.lights import Lights
-from arkham.hw.mpr121 import MPR121
+# ruff: noqa: I001  (the biggest modules first: the unix port compiles .py inside a 96k heap)
 from arkham.hw.pads import Pads
-from arkham.hw.pixels import Pixels
+from arkham.emu.world import World
+from arkham.emu.mpr121 import Bus
+from arkham.hw.mpr121 import MPR121
+from arkham.emu.stream import WorldStream, stdio
+from arkham.emu.strip import CapturedPixels
+from arkham.hw.lights import Lights
 from arkham.hw.storage import Storage
-
-
-class CapturedPixels(Pixels):
-    """NeoPixels whose transmit is captured: counts frames, keeps the last wire bytes and calls
-    on_frame() (the stream pushes a frame line for the UI)."""
-
-    def __init__(self, n, order="GRB", cap=255):
-        Pixels.__init__(self, n, order, cap)
-        self.frames = 0
-        self.wire = bytes(3 * n)
-        self.on_frame = None
-
-    def _transmit(self, buf):
-        self.frames += 1
-        self.wire = bytes(buf)
-        if self.on_frame is not None:
-            self.on_frame()
+from arkham.hw import Hardware
+from arkham.compat import IMPL, ticks_ms
 
 
 def make(board, options=None):
@@ -50,6 +34,9 @@ def make(board, options=None):
     for a in board.chips:
         sensors[a] = MPR121(bus, a, start=False)
     pads = Pads(board, sensors, options.get("debounce", 2))
+    # The emulated table boots empty: scan once now, before any world command can place a token,
+    # so the first readings (our empty reference when there is no stored calibration) are empty.
+    pads.scan(clock())
     pixels = CapturedPixels(board.led_count, board.order, board.brightness_cap)
     lights = Lights(board, pixels)
     storage = Storage(options.get("state_dir", "."))

@@ -1,12 +1,10 @@
 """The emulated table's world: tokens and hands on pads, chip faults, model time, and the world
 side channel that carries them (docs/design.md, "The emulated table").
 
-host -> emulator: b"\\x1e<id> <command>\\n"; emulator -> host: b"\\x1e" + JSON + b"\\n" with
-"wid": id. The stream's read_available() takes these lines out of the serial bytes, runs them
-against the model at the start of the app's loop iteration, and returns only the other bytes.
+World.execute(command) runs one command against the chip models and returns the reply fields
+(raising WorldError, changing nothing, when the command is bad); emu.stream carries the lines.
 """
 from arkham.boardmap import parse_chip
-from arkham.canon import dumps
 from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.emu.mpr121 import HAND_DELTA, TOKEN_DELTA
 
@@ -136,7 +134,7 @@ class World:
                 elif spot in self.release_at:
                     del self.release_at[spot]
             else:
-                chip.shorted[e] = verb == "stuck"
+                chip.shorted[e] = 1 if verb == "stuck" else 0
             return {"spot": spot}
         if verb == "leds":
             return {"leds": self.lights.lit() if self.lights else {}}
@@ -166,23 +164,3 @@ class World:
             self.quit = True
             return {}
         raise WorldError("unknown world command %r; known: %s" % (verb, HELP))
-
-    def handle(self, raw):
-        """A world line without its 0x1E (bytes) -> the reply line to send (bytes)."""
-        try:
-            text = raw.decode()
-        except UnicodeError:
-            text = ""
-        text = text.strip()
-        wid, _, cmd = text.partition(" ")
-        wid_v = int(wid) if wid.isdigit() else wid
-        try:
-            reply = self.execute(cmd)
-            reply["ok"] = True
-        except WorldError as e:
-            reply = {"ok": False, "err": e.args[0]}
-        reply["wid"] = wid_v
-        return b"\x1e" + dumps(reply).encode() + b"\n"
-
-    def frame_line(self):
-        return b"\x1e" + dumps({"frame": self.lights.lit()}).encode() + b"\n"

@@ -22,9 +22,11 @@ A chip that stops answering is reported once (notice "chip_fault"), retried abou
 keep working. Faults for the bring-up list: a chip missing or failing, an electrode stuck at a rail
 (shorted or open), an electrode whose reading jitters by more than half its touch threshold.
 
-scan() allocates nothing when nothing changes: state lives in lists made once, the returned list
-is reused (read it before the next scan) and holds tuples made at start-up.
+scan() allocates nothing when nothing changes: state lives in arrays made once, and the returned
+list is reused (read it before the next scan).
 """
+from array import array
+
 from arkham.boardmap import chip_name, parse_chip
 from arkham.compat import const, ticks_add, ticks_diff
 
@@ -37,12 +39,12 @@ RAIL_LOW = const(15)  # an electrode shorted to ground reads ~0
 RAIL_HIGH = const(1008)  # an open (unconnected) electrode reads near the top
 NOISE_WINDOW = const(32)
 
-_OK = const(0)
-_FAILING = const(1)
-_NODRIVER = const(2)
+CHIP_OK = const(0)
+CHIP_FAILING = const(1)
+CHIP_NODRIVER = const(2)
 
-_STUCK = const(1)
-_NOISY = const(2)
+FAULT_STUCK = const(1)
+FAULT_NOISY = const(2)
 
 
 def _err_text(e):
@@ -61,7 +63,7 @@ class Pads:
         self.chips = list(board.chips)
         nc = len(self.chips)
         self._drv = [sensors.get(a) for a in self.chips]
-        self._state = [_FAILING if d is not None else _NODRIVER for d in self._drv]
+        self._state = [CHIP_FAILING if d is not None else CHIP_NODRIVER for d in self._drv]
         self._next = [None] * nc  # retry time (None: at the next scan)
         self._err = ["never answered" if d is not None else "no driver" for d in self._drv]
         self._reported = [d is None for d in self._drv]
@@ -84,21 +86,20 @@ class Pads:
             self._emap[ci][s.electrode] = k
             self._index[s.name] = k
         n = len(self.names)
-        self._on = [(nm, True) for nm in self.names]
-        self._off = [(nm, False) for nm in self.names]
-        self.filtered = [-1] * n
-        self.empty = [-1] * n  # -1: not known yet (taken from the first reading)
-        self.touch = [TOUCH] * n
-        self.release = [RELEASE] * n
-        self._raw = [0] * n
-        self._present = [0] * n
-        self._count = [0] * n
-        self._drift = [0] * n
-        self._rail = [0] * n
-        self._last = [-1] * n
-        self._nsum = [0] * n
-        self._nmax = [0] * n
-        self._fault = [0] * n
+        # per-pad state in typed arrays: small, and item stores never allocate
+        self.filtered = array("h", [-1] * n)
+        self.empty = array("h", [-1] * n)  # -1: not known yet (taken from the first reading)
+        self.touch = bytearray([TOUCH] * n)
+        self.release = bytearray([RELEASE] * n)
+        self._raw = bytearray(n)
+        self._present = bytearray(n)
+        self._count = bytearray(n)
+        self._drift = array("h", [0] * n)
+        self._rail = bytearray(n)
+        self._last = array("h", [-1] * n)
+        self._nsum = array("H", [0] * n)
+        self._nbig = bytearray(n)
+        self._fault = bytearray(n)
         self._buf = [0] * 12
         self._changes = []
         self._notices = []
@@ -108,13 +109,14 @@ class Pads:
     def scan(self, now_ms):
         """Read every chip once; returns [(spot, present), ...] debounced changes (reused list)."""
         ch = self._changes
-        ch.clear()
+        if ch:
+            ch.clear()  # (clearing reallocates on MicroPython: only after a scan with changes)
         self.scans += 1
         buf = self._buf
         for ci in range(len(self.chips)):
             st = self._state[ci]
-            if st != _OK:
-                if st == _NODRIVER:
+            if st != CHIP_OK:
+                if st == CHIP_NODRIVER:
                     continue
                 nxt = self._next[ci]
                 if nxt is not None and ticks_diff(now_ms, nxt) < 0:
@@ -146,7 +148,7 @@ class Pads:
         except OSError as e:
             self._fail(ci, now_ms, _err_text(e))
             return False
-        self._state[ci] = _OK
+        self._state[ci] = CHIP_OK
         self._ever_ok[ci] = True
         if self._reported[ci]:
             self._reported[ci] = False
@@ -154,7 +156,7 @@ class Pads:
         return True
 
     def _fail(self, ci, now_ms, err):
-        self._state[ci] = _FAILING
+        self._state[ci] = CHIP_FAILING
         self._err[ci] = err
         self._next[ci] = ticks_add(now_ms, RETRY_MS)
         if not self._reported[ci]:
@@ -176,20 +178,21 @@ class Pads:
             last = self._last[k]
             if last >= 0:
                 d = f - last if f > last else last - f
-                self._nsum[k] += d
-                if d > self._nmax[k]:
-                    self._nmax[k] = d
+                if d < self.touch[k]:
+                    self._nsum[k] += d  # jitter
+                else:
+                    self._nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
             self._last[k] = f
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
                 if self._rail[k] < STUCK_SCANS:
                     self._rail[k] += 1
                     if self._rail[k] == STUCK_SCANS:
-                        self._set_fault(k, _STUCK)
+                        self._set_fault(k, FAULT_STUCK)
                 continue
             if self._rail[k]:
                 self._rail[k] = 0
-                self._clear_fault(k, _STUCK)
+                self._clear_fault(k, FAULT_STUCK)
             em = empty[k]
             if em < 0:
                 em = f
@@ -206,7 +209,7 @@ class Pads:
                 if self._count[k] >= self.debounce:
                     present[k] = r
                     self._count[k] = 0
-                    ch.append(self._on[k] if r else self._off[k])
+                    ch.append((self.names[k], r == 1))
             else:
                 self._count[k] = 0
             if not r and not present[k]:
@@ -227,22 +230,23 @@ class Pads:
             self._judge_noise(ci)
 
     def _judge_noise(self, ci):
-        # Mean step between scans, leaving out the largest one (a token placed is one step).
-        # Jitter amplitude ~ 1.5 x mean step; noisy when that reaches half the touch threshold.
-        # Clear again below a quarter (hysteresis).
+        # Over a window: the mean step between scans, counting only steps below the touch
+        # threshold (a token placed or lifted is one big step). Jitter amplitude ~ 1.5 x mean
+        # step; noisy when that reaches half the touch threshold, or when big steps come more
+        # often than tokens do (5+ in a window). Cleared below a quarter (hysteresis).
         emap = self._emap[ci]
         for e in range(12):
             k = emap[e]
             if k < 0:
                 continue
-            est3 = 3 * (self._nsum[k] - self._nmax[k])
+            est3 = 3 * self._nsum[k]
             lim = self.touch[k] * (NOISE_WINDOW - 2)
-            if est3 >= lim:
-                self._set_fault(k, _NOISY)
-            elif 2 * est3 < lim:
-                self._clear_fault(k, _NOISY)
+            if est3 >= lim or self._nbig[k] > 4:
+                self._set_fault(k, FAULT_NOISY)
+            elif 2 * est3 < lim and self._nbig[k] < 3:
+                self._clear_fault(k, FAULT_NOISY)
             self._nsum[k] = 0
-            self._nmax[k] = 0
+            self._nbig[k] = 0
 
     def _set_fault(self, k, bit):
         if not self._fault[k] & bit:
@@ -265,165 +269,49 @@ class Pads:
 
     def chip_ok(self, chip):
         a = parse_chip(chip)
-        return a in self.chips and self._state[self.chips.index(a)] == _OK
+        return a in self.chips and self._state[self.chips.index(a)] == CHIP_OK
 
     def take_notices(self):
         out = self._notices
         self._notices = []
         return out
 
+    # -- bring-up and calibration (in arkham.hw.pads_info) -------------------------------------
     def faults(self):
-        out = []
-        for ci in range(len(self.chips)):
-            if self._state[ci] != _OK:
-                kind = "failing" if self._ever_ok[ci] else "missing"
-                out.append({"chip": chip_name(self.chips[ci]), "fault": kind, "err": self._err[ci]})
-        for k in range(len(self.names)):
-            for bit in (_STUCK, _NOISY):
-                if self._fault[k] & bit:
-                    out.append(self._pad_fields(k, {"fault": _fault_name(bit)}))
-        return out
-
-    def _pad_fields(self, k, d):
-        d["spot"] = self.names[k]
-        d["chip"] = chip_name(self.chips[self._chip_of[k]])
-        d["e"] = self._e[k]
-        return d
+        """Current faults: chips missing/failing, stuck or noisy electrodes (board order)."""
+        return _info().faults(self)
 
     def report(self, chip=None):
         """Per electrode, board order: readings, our reference and thresholds, presence."""
-        want = None
-        if chip is not None:
-            want = parse_chip(chip)
-            if want not in self.chips:
-                raise ValueError("no chip %s on this board" % (chip,))
-        bases = {}
-        touched = {}
-        for ci in range(len(self.chips)):
-            if (want is not None and self.chips[ci] != want) or self._state[ci] != _OK:
-                continue
-            drv = self._drv[ci]
-            b = [0] * 12
-            try:
-                drv.read_baseline(b)
-                bases[ci] = b
-                if hasattr(drv, "touched"):
-                    touched[ci] = drv.touched()
-            except OSError as e:
-                self._fail(ci, 0, _err_text(e))
-        out = []
-        for k in range(len(self.names)):
-            ci = self._chip_of[k]
-            if want is not None and self.chips[ci] != want:
-                continue
-            e = self._e[k]
-            f = self.filtered[k]
-            em = self.empty[k]
-            d = {
-                "filtered": f if f >= 0 else None,
-                "baseline": bases[ci][e] if ci in bases else None,
-                "empty": em if em >= 0 else None,
-                "delta": em - f if em >= 0 and f >= 0 else None,
-                "touch": self.touch[k],
-                "release": self.release[k],
-                "present": self._present[k] == 1,
-                "chip_touch": bool(touched[ci] & (1 << e)) if ci in touched else None,
-            }
-            out.append(self._pad_fields(k, d))
-        return out
+        return _info().report(self, chip)
 
-    # -- calibration -------------------------------------------------------------------------
     def calibrate_empty(self, reads=4):
-        """The board is empty now: the mean of `reads` readings becomes each pad's empty
-        reference. Returns how many electrodes were captured (stuck ones and failing chips
-        are skipped)."""
-        captured = 0
-        buf = self._buf
-        for ci in range(len(self.chips)):
-            if self._state[ci] != _OK:
-                continue
-            sums = [0] * 12
-            try:
-                for _ in range(reads):
-                    self._drv[ci].read_filtered(buf)
-                    for e in range(12):
-                        sums[e] += buf[e]
-            except OSError as e:
-                self._fail(ci, 0, _err_text(e))
-                continue
-            for e in range(12):
-                k = self._emap[ci][e]
-                if k < 0:
-                    continue
-                v = sums[e] // reads
-                if v <= RAIL_LOW or v >= RAIL_HIGH:
-                    continue
-                self.empty[k] = v
-                self._drift[k] = 0
-                captured += 1
-        return captured
+        """The board is empty now: each pad's mean reading becomes its empty reference."""
+        return _info().calibrate_empty(self, reads)
 
     def calibration(self):
         """JSON-able: {"v": 1, "pads": {spot: [empty or null, touch, release]}}."""
-        pads = {}
-        for k in range(len(self.names)):
-            em = self.empty[k]
-            pads[self.names[k]] = [em if em >= 0 else None, self.touch[k], self.release[k]]
-        return {"v": 1, "pads": pads}
+        return _info().calibration(self)
 
     def set_calibration(self, d):
-        """Apply a calibration() dict (pads not listed keep theirs). Checks everything first:
-        raises ValueError with a message and changes nothing when any entry is bad."""
-        if not isinstance(d, dict) or d.get("v") != 1 or not isinstance(d.get("pads"), dict):
-            raise ValueError('calibration must be {"v": 1, "pads": {spot: [empty, touch, release]}}')
-        pads = d["pads"]
-        todo = []
-        for name in sorted(pads):
-            k = self._index.get(name)
-            if k is None:
-                raise ValueError("calibration: %r is not a spot with a pad on this board" % (name,))
-            v = pads[name]
-            if not isinstance(v, list) or len(v) != 3:
-                raise ValueError("calibration: %s needs [empty, touch, release]" % name)
-            em = v[0]
-            if em is not None and not (_is_int(em) and 0 <= em <= 1023):
-                raise ValueError("calibration: %s empty must be 0..1023 or null" % name)
-            _check_thresholds(name, v[1], v[2])
-            todo.append((k, em, v[1], v[2]))
-        for k, em, t, r in todo:
-            self.empty[k] = -1 if em is None else em
-            self.touch[k] = t
-            self.release[k] = r
-            self._drift[k] = 0
+        """Apply a calibration() dict; ValueError (changing nothing) if any entry is bad."""
+        _info().set_calibration(self, d)
 
     def reset_calibration(self):
-        """Default thresholds; empty references re-taken from the next readings."""
-        for k in range(len(self.names)):
-            self.empty[k] = -1
-            self.touch[k] = TOUCH
-            self.release[k] = RELEASE
-            self._drift[k] = 0
+        _info().reset_calibration(self)
 
     def set_threshold(self, spot, touch, release):
-        k = self._index.get(spot)
-        if k is None:
-            raise ValueError("%r is not a spot with a pad on this board" % (spot,))
-        _check_thresholds(spot, touch, release)
-        self.touch[k] = touch
-        self.release[k] = release
+        _info().set_threshold(self, spot, touch, release)
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _check_thresholds(name, touch, release):
-    if not (_is_int(touch) and _is_int(release) and 0 <= release < touch <= 255):
-        raise ValueError(
-            "%s: thresholds need whole numbers 0 <= release < touch <= 255, got touch=%r release=%r"
-            % (name, touch, release)
-        )
+def _info():
+    return pads_info
 
 
 def _fault_name(bit):
-    return "stuck" if bit == _STUCK else "noisy"
+    return "stuck" if bit == FAULT_STUCK else "noisy"
+
+
+# Loaded with this module (the app reads the calibration at boot anyway); kept in its own file so
+# each compiles within a small heap.
+from arkham.hw import pads_info  # noqa: E402

@@ -65,6 +65,8 @@ class Pixels:
         self._rgb = bytearray(3 * n)  # colours asked for (r, g, b)
         self._anim = bytearray(n)
         self._buf = bytearray(3 * n)  # wire bytes sent last
+        self._shown = bytearray(3 * n)  # colours asked for, as of the last render
+        self._shown_anim = bytearray(n)
         self._sent = False
         self.now_ms = 0
         self.transmits = 0
@@ -108,10 +110,12 @@ class Pixels:
         return False
 
     def shown(self, i):
-        """(r, g, b) the game asked for, at the animation phase of the last render (before
-        gamma and the cap)."""
-        r, g, b, anim = self.get(i)
-        lv = level(anim, self.now_ms)
+        """(r, g, b) on LED i as of the last render: the colour the game asked for, at that
+        animation phase, before gamma and the cap."""
+        self._check(i)
+        j = 3 * i
+        r, g, b = self._shown[j], self._shown[j + 1], self._shown[j + 2]
+        lv = level(self._shown_anim[i], self.now_ms)
         return r * lv // 255, g * lv // 255, b * lv // 255
 
     def _out(self, c, lv):
@@ -129,8 +133,13 @@ class Pixels:
         ro = self._ro
         go = self._go
         bo = self._bo
+        shown = self._shown
         for i in range(self.n):
             j = 3 * i
+            shown[j] = rgb[j]
+            shown[j + 1] = rgb[j + 1]
+            shown[j + 2] = rgb[j + 2]
+            self._shown_anim[i] = self._anim[i]
             lv = level(self._anim[i], now_ms)
             v = self._out(rgb[j], lv)
             if buf[j + ro] != v:

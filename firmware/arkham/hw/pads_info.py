@@ -1,0 +1,173 @@
+"""Pads, the parts a maker uses at bring-up: faults, per-electrode report, calibration.
+
+Kept apart from pads.py so each module compiles within a small heap on the unix port; pads.py
+imports it at its end.
+"""
+from arkham.boardmap import chip_name, parse_chip
+from arkham.hw.pads import (
+    CHIP_OK,
+    FAULT_NOISY,
+    FAULT_STUCK,
+    RAIL_HIGH,
+    RAIL_LOW,
+    RELEASE,
+    TOUCH,
+    _err_text,
+    _fault_name,
+)
+
+
+def faults(p):
+    out = []
+    for ci in range(len(p.chips)):
+        if p._state[ci] != CHIP_OK:
+            kind = "failing" if p._ever_ok[ci] else "missing"
+            out.append({"chip": chip_name(p.chips[ci]), "fault": kind, "err": p._err[ci]})
+    for k in range(len(p.names)):
+        for bit in (FAULT_STUCK, FAULT_NOISY):
+            if p._fault[k] & bit:
+                out.append(_pad_fields(p, k, {"fault": _fault_name(bit)}))
+    return out
+
+def _pad_fields(p, k, d):
+    d["spot"] = p.names[k]
+    d["chip"] = chip_name(p.chips[p._chip_of[k]])
+    d["e"] = p._e[k]
+    return d
+
+def report(p, chip=None):
+    """Per electrode, board order: readings, our reference and thresholds, presence."""
+    want = None
+    if chip is not None:
+        want = parse_chip(chip)
+        if want not in p.chips:
+            raise ValueError("no chip %s on this board" % (chip,))
+    bases = {}
+    touched = {}
+    for ci in range(len(p.chips)):
+        if (want is not None and p.chips[ci] != want) or p._state[ci] != CHIP_OK:
+            continue
+        drv = p._drv[ci]
+        b = [0] * 12
+        try:
+            drv.read_baseline(b)
+            bases[ci] = b
+            if hasattr(drv, "touched"):
+                touched[ci] = drv.touched()
+        except OSError as e:
+            p._fail(ci, 0, _err_text(e))
+    out = []
+    for k in range(len(p.names)):
+        ci = p._chip_of[k]
+        if want is not None and p.chips[ci] != want:
+            continue
+        e = p._e[k]
+        f = p.filtered[k]
+        em = p.empty[k]
+        d = {
+            "filtered": f if f >= 0 else None,
+            "baseline": bases[ci][e] if ci in bases else None,
+            "empty": em if em >= 0 else None,
+            "delta": em - f if em >= 0 and f >= 0 else None,
+            "touch": p.touch[k],
+            "release": p.release[k],
+            "present": p._present[k] == 1,
+            "chip_touch": bool(touched[ci] & (1 << e)) if ci in touched else None,
+        }
+        out.append(_pad_fields(p, k, d))
+    return out
+
+# -- calibration -------------------------------------------------------------------------
+def calibrate_empty(p, reads=4):
+    """The board is empty now: the mean of `reads` readings becomes each pad's empty
+    reference. Returns how many electrodes were captured (stuck ones and failing chips
+    are skipped)."""
+    captured = 0
+    buf = p._buf
+    for ci in range(len(p.chips)):
+        if p._state[ci] != CHIP_OK:
+            continue
+        sums = [0] * 12
+        try:
+            for _ in range(reads):
+                p._drv[ci].read_filtered(buf)
+                for e in range(12):
+                    sums[e] += buf[e]
+        except OSError as e:
+            p._fail(ci, 0, _err_text(e))
+            continue
+        for e in range(12):
+            k = p._emap[ci][e]
+            if k < 0:
+                continue
+            v = sums[e] // reads
+            if v <= RAIL_LOW or v >= RAIL_HIGH:
+                continue
+            p.empty[k] = v
+            p._drift[k] = 0
+            captured += 1
+    return captured
+
+def calibration(p):
+    """JSON-able: {"v": 1, "pads": {spot: [empty or null, touch, release]}}."""
+    pads = {}
+    for k in range(len(p.names)):
+        em = p.empty[k]
+        pads[p.names[k]] = [em if em >= 0 else None, p.touch[k], p.release[k]]
+    return {"v": 1, "pads": pads}
+
+def set_calibration(p, d):
+    """Apply a calibration() dict (pads not listed keep theirs). Checks everything first:
+    raises ValueError with a message and changes nothing when any entry is bad."""
+    if not isinstance(d, dict) or d.get("v") != 1 or not isinstance(d.get("pads"), dict):
+        raise ValueError('calibration must be {"v": 1, "pads": {spot: [empty, touch, release]}}')
+    pads = d["pads"]
+    todo = []
+    for name in sorted(pads):
+        k = p._index.get(name)
+        if k is None:
+            raise ValueError("calibration: %r is not a spot with a pad on this board" % (name,))
+        v = pads[name]
+        if not isinstance(v, list) or len(v) != 3:
+            raise ValueError("calibration: %s needs [empty, touch, release]" % name)
+        em = v[0]
+        if em is not None and not (_is_int(em) and 0 <= em <= 1023):
+            raise ValueError("calibration: %s empty must be 0..1023 or null" % name)
+        _check_thresholds(name, v[1], v[2])
+        todo.append((k, em, v[1], v[2]))
+    for k, em, t, r in todo:
+        p.empty[k] = -1 if em is None else em
+        p.touch[k] = t
+        p.release[k] = r
+        p._drift[k] = 0
+
+def reset_calibration(p):
+    """Default thresholds; empty references re-taken from the next readings."""
+    for k in range(len(p.names)):
+        p.empty[k] = -1
+        p.touch[k] = TOUCH
+        p.release[k] = RELEASE
+        p._drift[k] = 0
+
+def set_threshold(p, spot, touch, release):
+    k = p._index.get(spot)
+    if k is None:
+        raise ValueError("%r is not a spot with a pad on this board" % (spot,))
+    _check_thresholds(spot, touch, release)
+    p.touch[k] = touch
+    p.release[k] = release
+
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_thresholds(name, touch, release):
+    if not (_is_int(touch) and _is_int(release) and 0 <= release < touch <= 255):
+        raise ValueError(
+            "%s: thresholds need whole numbers 0 <= release < touch <= 255, got touch=%r release=%r"
+            % (name, touch, release)
+        )
+
+

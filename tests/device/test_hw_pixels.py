@@ -1,0 +1,102 @@
+"""Pixels and lights: colour order on the wire, brightness cap, gamma, animation phases from the
+clock, and transmits only when the frame changed (counted by a test subclass of the hook)."""
+
+from arkham.hw.pixels import BLINK, FLASH, GAMMA, PULSE, STEADY, Pixels, level
+from check import check, done, equal, raises
+from arkham import boardmap
+from arkham.hw.lights import Lights
+
+
+class Counting(Pixels):
+    def __init__(self, *a, **k):
+        Pixels.__init__(self, *a, **k)
+        self.sent = []
+
+    def _transmit(self, buf):
+        self.sent.append(bytes(buf))
+
+
+px = Counting(4, "GRB", cap=255, gamma=False)
+check(px.render(0), "the first render transmits (the strip state is unknown)")
+equal(len(px.sent), 1, "one transmit")
+check(not px.render(10), "an unchanged frame is not transmitted")
+equal(len(px.sent), 1, "still one transmit")
+px.set(1, (10, 20, 30))
+check(px.render(20), "a changed frame is transmitted")
+equal(px.sent[-1][3:6], bytes([20, 10, 30]), "GRB order on the wire")
+px.render(30)
+px.set(1, (10, 20, 30))
+check(not px.render(40), "setting the same colour again transmits nothing")
+equal(len(px.sent), 2, "two transmits in all")
+
+rgb = Counting(1, "RGB", gamma=False)
+rgb.set(0, (1, 2, 3))
+rgb.render(0)
+equal(rgb.sent[-1], bytes([1, 2, 3]), "RGB order")
+brg = Counting(1, "BRG", gamma=False)
+brg.set(0, (1, 2, 3))
+brg.render(0)
+equal(brg.sent[-1], bytes([3, 1, 2]), "BRG order")
+
+# brightness cap: the bring-up board's power budget
+board = boardmap.load("../../hardware/boards/bringup.json")
+capped = Counting(board.led_count, board.order, cap=board.brightness_cap, gamma=False)
+capped.set(0, (255, 255, 255))
+capped.render(0)
+equal(capped.sent[-1][0:3], bytes([150, 150, 150]), "full white is capped to 150 on this board")
+check(max(capped.sent[-1]) <= board.brightness_cap, "no byte above the cap")
+
+# gamma
+equal((GAMMA[0], GAMMA[1], GAMMA[128], GAMMA[255]), (0, 1, 48, 255), "gamma table ends")
+check(all(GAMMA[i] <= GAMMA[i + 1] for i in range(255)), "gamma is monotonic")
+g = Counting(1, "RGB")
+g.set(0, (128, 0, 255))
+g.render(0)
+equal(g.sent[-1], bytes([48, 0, 255]), "gamma applied before sending")
+
+# animations are a function of the clock
+equal([level(BLINK, t) for t in (0, 499, 500, 999, 1000)], [255, 255, 0, 0, 255], "blink phase")
+equal([level(FLASH, t) for t in (0, 124, 125, 249, 250)], [255, 255, 0, 0, 255], "flash phase")
+equal(level(PULSE, 0), 32, "pulse starts dim")
+equal(level(PULSE, 1000), 255, "pulse peaks at 1 s")
+equal(level(PULSE, 1999), 32 + 0 * 223 // 15, "pulse ends dim")
+equal(level(STEADY, 12345), 255, "steady is always full")
+b = Counting(2, "RGB", gamma=False)
+b.set(0, (100, 0, 0), BLINK)
+check(b.animating(), "a lit blinking LED animates")
+b.render(100)
+equal(b.sent[-1][0:3], bytes([100, 0, 0]), "blink on in the first half second")
+check(not b.render(400), "no transmit within the same phase")
+check(b.render(600), "blink off transmits")
+equal(b.sent[-1][0:3], bytes([0, 0, 0]), "blink off at 600 ms")
+equal(b.shown(0), (0, 0, 0), "shown() follows the phase of the last render")
+b.render(1100)
+equal(b.shown(0), (100, 0, 0), "and on again at 1100 ms")
+b.clear()
+check(not b.animating(), "cleared: nothing animates")
+b.set(1, (0, 0, 0), PULSE)
+check(not b.animating(), "an unlit pulsing LED does not animate")
+
+raises(IndexError, lambda: b.set(2, (1, 1, 1)), "LED beyond the strip refused")
+raises(ValueError, lambda: b.set(0, (256, 0, 0)), "colour above 255 refused")
+raises(ValueError, lambda: b.set(0, (1, 1, 1), 9), "unknown animation refused")
+raises(ValueError, lambda: Pixels(3, "RGX"), "bad colour order refused")
+
+# lights: spots by name
+lp = Counting(board.led_count, board.order, cap=board.brightness_cap)
+lights = Lights(board, lp)
+lights.show("pad_07", (200, 100, 0))
+lights.show("pad_08", (0, 0, 90), BLINK)
+lp.render(0)
+equal(lights.lit(), {"pad_07": [200, 100, 0], "pad_08": [0, 0, 90]}, "lit() before gamma and cap")
+lp.render(700)
+equal(lights.lit(), {"pad_07": [200, 100, 0]}, "a blinking spot in its off phase is not lit")
+lights.off("pad_07")
+lp.render(1000)
+equal(sorted(lights.lit()), ["pad_08"], "off() turns a spot off")
+raises(ValueError, lambda: lights.show("nowhere", (1, 1, 1)), "unknown spot refused")
+lights.clear()
+lp.render(1100)
+equal(lights.lit(), {}, "clear() turns everything off")
+print("transmits", lp.transmits)
+done()

@@ -1,0 +1,85 @@
+"""Storage: atomic save (write NAME.tmp, then rename), survives a leftover partial tmp from a power
+cut, falls back to NAME.bak when a save on FAT was cut between its two renames."""
+
+import os
+
+from arkham.compat import IMPL, ticks_ms
+from arkham.hw.storage import Storage, StorageError
+from check import check, done, equal, raises
+
+root = "/tmp/arkham_store_%s_%d" % (IMPL, ticks_ms() % 100000)
+try:
+    os.mkdir(root)
+except OSError:
+    pass
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+st = Storage(root)
+equal(st.load("state.json"), None, "nothing saved yet")
+st.save("state.json", '{"doom": 1}')
+equal(st.load("state.json"), '{"doom": 1}', "load returns what was saved")
+check(not exists(root + "/state.json.tmp"), "no tmp left after a save")
+st.save("state.json", '{"doom": 2}')
+equal(st.load("state.json"), '{"doom": 2}', "a second save replaces the first")
+
+# a power cut during a write leaves a partial tmp: load ignores it, the next save overwrites it
+with open(root + "/state.json.tmp", "w") as f:
+    f.write('{"doom": 3, "ter')
+equal(st.load("state.json"), '{"doom": 2}', "a leftover partial tmp is ignored")
+st.save("state.json", '{"doom": 4}')
+equal(st.load("state.json"), '{"doom": 4}', "the next save goes through")
+equal(read(root + "/state.json"), '{"doom": 4}', "the file holds exactly the text")
+check(not exists(root + "/state.json.tmp"), "and the tmp is gone")
+
+# FAT path cut between its renames: only NAME.bak exists
+os.rename(root + "/state.json", root + "/state.json.bak")
+equal(st.load("state.json"), '{"doom": 4}', "load falls back to .bak")
+st.save("state.json", '{"doom": 5}')
+equal(st.load("state.json"), '{"doom": 5}', "saving again restores NAME")
+
+
+# a filesystem whose rename cannot replace (FAT): the .bak dance
+class FatOs:
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def rename(self, a, b):
+        if exists(b):
+            raise OSError(17)  # EEXIST, as on FAT
+        os.rename(a, b)
+
+
+import arkham.hw.storage as storage_mod  # noqa: E402
+
+storage_mod.os = FatOs()
+st.save("state.json", '{"doom": 6}')
+storage_mod.os = os
+equal(st.load("state.json"), '{"doom": 6}', "replace works where rename cannot overwrite")
+check(not exists(root + "/state.json.bak"), "no .bak left behind")
+
+raises(ValueError, lambda: st.save("../evil", "x"), "a name with a path is refused")
+raises(ValueError, lambda: st.save("", "x"), "an empty name is refused")
+bad = Storage(root + "/no/such/dir")
+e = raises(StorageError, lambda: bad.save("a.json", "x"), "an unwritable place raises StorageError")
+print("error:", e.args[0] if e else None)
+check(isinstance(e, OSError), "StorageError is an OSError")
+equal(Storage(root + "/").load("state.json"), '{"doom": 6}', "a root with a trailing slash")
+
+st.remove("state.json")
+equal(st.load("state.json"), None, "remove forgets it")
+os.rmdir(root)
+check(not exists(root), "test directory cleaned up")
+done()
