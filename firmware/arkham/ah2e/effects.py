@@ -49,6 +49,8 @@ def check(g, a, i):
             return "only $%d to lose" % inv["money"]
         if inv["msan"] + a.get("max_sanity", 0) < 1 or inv["msta"] + a.get("max_stamina", 0) < 1:
             return "maximum sanity and stamina stay at least 1"
+        if a.get("moves") and g.d.world_of(inv["at"])[0]:
+            return "no movement points are ever gained in an Other World"  # AH-MOVE-4
         if a.get("loan") and inv["noloan"]:
             return "this investigator may never take a bank loan again"  # AH-UP-2
         if a.get("repay") and (not inv["loan"] or inv["money"] < 10):

@@ -259,8 +259,8 @@ def _close(g, c, ok):
         g.done_step()
         return
     g.done_step()
-    g.push([["seal", c["i"], loc]])
-    rules.close_gate(g, loc, c["i"], "closed")
+    g.push([["seal", c["i"], loc], ["gwin"]])  # seal first, then AH-WIN-1
+    rules.close_gate(g, loc, c["i"], "closed", False)
 
 
 def _card(g, c, ok):

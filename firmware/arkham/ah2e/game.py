@@ -348,6 +348,12 @@ def resolve_die(g, step, face):
         turn.upkeep_die(g, step[1], step[2], face)
 
 
+def _step_gate_win(g, step):
+    rules.check_gate_win(g)
+    return True
+
+
+STEPS["gwin"] = _step_gate_win
 STEPS["adj"] = _step_wait
 STEPS["die"] = _step_die
 STEPS["ret"] = _step_ret
