@@ -379,8 +379,8 @@ def test_gate_cards_until_a_matching_colour_AH_OW_1():
 
 
 def test_other_world_monster_leaves_play_AH_OW_2():
-    g = fresh(1)
-    g.s["inv"][0]["at"] = "abyss_1"
+    g = fresh(1, ao="azathoth")
+    g.s["inv"][0].update(at="abyss_1", clues=0)
     to_need(g, "other")
     ev = ok(g, {"a": "monster_appears", "kind": "cultist"})
     m = names(ev, "combat")[0]["monster"]
