@@ -381,6 +381,7 @@ def test_gate_cards_until_a_matching_colour_AH_OW_1():
 def test_other_world_monster_leaves_play_AH_OW_2():
     g = fresh(1, ao="azathoth")
     g.s["inv"][0].update(at="abyss_1", clues=0)
+    g.s["inv"][0]["sk"][1] = 7  # Sneak: dice against the cultist's -3 awareness
     to_need(g, "other")
     ev = ok(g, {"a": "monster_appears", "kind": "cultist"})
     m = names(ev, "combat")[0]["monster"]
