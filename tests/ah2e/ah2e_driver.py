@@ -47,6 +47,12 @@ def effect_for(g, rnd):
 
 
 def choose(g, rnd, effects):
+    """(action, from_legal_actions)"""
+    a = _choose(g, rnd, effects)
+    return a
+
+
+def _choose(g, rnd, effects):
     need = g.need()
     if need is not None and need["k"] == "ao_attack":
         s = g.s
@@ -80,9 +86,12 @@ def play(seed, n_inv=None, ao=None, chance=None, effects=True, max_actions=20000
         a = choose(g, rnd, effects)
         if a is None:
             raise AssertionError("no legal action while waiting for %r" % (g.need(),))
-        before = g.state_hash()
+        listed = a in g.legal_actions()
+        before = None if listed else g.snapshot()
         ok, ev = g.apply(a)
-        if not ok and g.state_hash() != before:
+        if listed and not ok:
+            raise AssertionError("legal action %r rejected: %s" % (a, ev))
+        if not ok and g.snapshot() != before:
             raise AssertionError("rejected %r changed the state" % (a,))
         if each:
             each(g, a, ok, ev)

@@ -103,6 +103,7 @@ def draw_monster(g, kind=None):
         kind = g.d.kind_of(g.rng.choice(c))
     for m in c:
         if g.d.kind_of(m) == kind:
+            g.emit("monster_drawn", monster=m, kind=kind)
             return m
     return None
 
