@@ -95,7 +95,9 @@ def test_thresholds_persist_and_unseen_spots_are_named(table):
     assert before["pad_03"][1:] == [12, 6]
     assert before["pad_04"][1:] == [res["pad_04"].touch, res["pad_04"].release]
     table.restart()
-    assert table.ok("calib")["calib"]["pads"] == before
+    after = table.ok("calib")["calib"]["pads"]
+    # thresholds are kept; the empty references may have followed drift since the last save
+    assert {s: v[1:] for s, v in after.items()} == {s: v[1:] for s, v in before.items()}
 
 
 @pytest.mark.table(board="bringup")
