@@ -1,5 +1,6 @@
 """The board map checks (arkham.boardmap.validate): every problem, naming the spot, so a maker
 fixes the file in one go. Loaded only while a map is checked."""
+
 from arkham.boardmap import ELECTRODES, FIRST_CHIP, LAST_CHIP, _budget_ma, chip_name, parse_chip
 
 
@@ -27,7 +28,7 @@ def _check_top(data, errors):
         else:
             errors.append("leds.count must be an integer >= 0")
         if not isinstance(leds.get("pin"), str):
-            errors.append("missing field leds.pin (e.g. \"GP16\")")
+            errors.append('missing field leds.pin (e.g. "GP16")')
         order = leds.get("order", "GRB")
         if not isinstance(order, str) or sorted(order) != ["B", "G", "R"]:
             errors.append("leds.order must be an arrangement of R, G and B, not %r" % (order,))
@@ -37,7 +38,7 @@ def _check_top(data, errors):
     else:
         for k in ("sda", "scl"):
             if not isinstance(i2c.get(k), str):
-                errors.append("missing field i2c.%s (e.g. \"GP4\")" % k)
+                errors.append('missing field i2c.%s (e.g. "GP4")' % k)
         if "freq" in i2c and not (_is_int(i2c["freq"]) and 10000 <= i2c["freq"] <= 1000000):
             errors.append("i2c.freq must be an integer 10000..1000000")
     chips = set()
@@ -48,7 +49,7 @@ def _check_top(data, errors):
         for v in raw:
             a = parse_chip(v)
             if a is None:
-                errors.append("chips: %r is not an address like \"0x5A\"" % (v,))
+                errors.append('chips: %r is not an address like "0x5A"' % (v,))
             elif a < FIRST_CHIP or a > LAST_CHIP:
                 errors.append("chips: %s is outside 0x5A-0x5D (MPR121 addresses)" % chip_name(a))
             elif a in chips:
@@ -114,7 +115,7 @@ def _check_spot(spots, i, count, chips, seen, led_owner, pad_owner, errors):
             a = parse_chip(pad[0])
             e = pad[1]
             if a is None:
-                errors.append("%s: pad chip %r is not an address like \"0x5A\"" % (where, pad[0]))
+                errors.append('%s: pad chip %r is not an address like "0x5A"' % (where, pad[0]))
             elif a not in chips:
                 errors.append("%s: pad chip %s is not in 'chips'" % (where, chip_name(a)))
             if not _is_int(e) or e < 0 or e >= ELECTRODES:
@@ -135,7 +136,7 @@ def _check_spot(spots, i, count, chips, seen, led_owner, pad_owner, errors):
 
 def validate(data):
     """Every problem in a board map, as readable strings ([] means good)."""
-    errors = []
+    errors = []  # type: list[str]
     if not isinstance(data, dict):
         return ["a board map is a JSON object"]
     count, chips = _check_top(data, errors)
@@ -143,11 +144,9 @@ def validate(data):
     if not isinstance(spots, list) or not spots:
         errors.append("missing field 'spots' (a non-empty list)")
         return errors
-    seen = {}
-    led_owner = {}
-    pad_owner = {}
+    seen = {}  # type: dict[str, bool]
+    led_owner = {}  # type: dict[int, int]
+    pad_owner = {}  # type: dict[int, int]
     for i in range(len(spots)):
         _check_spot(spots, i, count, chips, seen, led_owner, pad_owner, errors)
     return errors
-
-

@@ -4,6 +4,7 @@
 differently. `validate(data)` lists every problem (naming the spot) so a maker fixes the file in
 one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map".
 """
+
 import json
 
 # MPR121 addresses: ADDR pin to GND, VDD, SDA, SCL gives 0x5A, 0x5B, 0x5C, 0x5D.

@@ -1,7 +1,7 @@
 """World commands against the MPR121 model, seen through our pads: place, lift, touch (a hand
 that lifts itself); bad commands are refused and change nothing."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

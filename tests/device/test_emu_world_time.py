@@ -1,7 +1,7 @@
 """World commands, continued: fail/heal a chip, hours (the chip's own touch bit forgets, we do
 not), noise, overlay, stuck, quit."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

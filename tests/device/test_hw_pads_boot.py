@@ -2,7 +2,7 @@
 followed while a pad is empty, and a token already present at power-on (seen only with a stored
 empty-board calibration)."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

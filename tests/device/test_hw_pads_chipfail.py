@@ -2,7 +2,7 @@
 works, its spots keep their last presence (no fake lifts), recovery reported once; a chip that
 silently reset is restarted."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

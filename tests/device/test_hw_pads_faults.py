@@ -1,7 +1,7 @@
 """Pads faults for the bring-up list: stuck and noisy electrodes, a chip missing at boot (a
 fault, not a crash)."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

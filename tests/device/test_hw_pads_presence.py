@@ -1,7 +1,7 @@
 """Pads over the MPR121 register model: debounce, and a token resting for model-hours while the
 chip's own touch bit drops (our presence must stay)."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

@@ -1,7 +1,7 @@
 """Pads scanning: a hand with debounce 1, the per-electrode report, and a scan that allocates
 nothing (heap locked on MicroPython)."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
 import gc
 

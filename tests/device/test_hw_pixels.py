@@ -1,6 +1,7 @@
 """Pixels and lights: colour order on the wire, brightness cap, gamma, animation phases from the
 clock, and transmits only when the frame changed (counted by a test subclass of the hook)."""
 
+# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first)
 from arkham.hw.pixels import BLINK, FLASH, GAMMA, PULSE, STEADY, Pixels, level
 from check import check, done, equal, raises
 from arkham import boardmap

@@ -1,4 +1,5 @@
 """Board maps for tests, made in code (no file to read)."""
+
 from arkham.boardmap import BoardMap
 
 

@@ -13,6 +13,7 @@ What it models (from the NXP datasheet), because the firmware must cope with eac
   machine.I2C when a device does not acknowledge).
 Model time only moves through `advance(ms)` (the Bus does it from a clock, tests do it by hand).
 """
+
 from array import array
 
 from arkham.compat import ticks_diff

@@ -1,5 +1,6 @@
 """A test rig: the board's chips as register models, our real driver on each, and Pads over them
 (no stdio, no clock: tests pass now_ms to scan() and move model time with bus.advance(ms))."""
+
 # ruff: noqa: I001  (the biggest modules first: the unix port compiles .py inside a 96k heap)
 from arkham.hw.pads import Pads
 from arkham.hw.mpr121 import MPR121

@@ -5,6 +5,7 @@ read_available() -> the other bytes; write(data) drops (and counts) when the hos
 On stdin end-of-file (the host went away) it raises SystemExit(0); so does the `quit` command,
 after its reply has been written.
 """
+
 import sys
 
 from arkham.canon import dumps
@@ -67,7 +68,7 @@ class _StdioUnixPort:
         n = 0
         view = self._view
         while n < _READ_MAX and self._pin.poll(0):
-            if not self._in.readinto(view[n : n + 1]):
+            if not self._in.readinto(view[n : n + 1]):  # type: ignore[union-attr]
                 if n:
                     break
                 raise EOFError

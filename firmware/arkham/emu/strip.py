@@ -1,4 +1,5 @@
 """The emulated NeoPixel strip: Pixels whose one effect hook captures the frame."""
+
 from arkham.hw.pixels import Pixels
 
 

@@ -9,6 +9,7 @@ make(board, options) returns the same Hardware bundle as the real backends. Opti
   debounce   scans a change must last (default 2)
   io         a stdio-like object for the stream (tests); default the process's stdin/stdout
 """
+
 # ruff: noqa: I001  (the biggest modules first: the unix port compiles .py inside a 96k heap)
 from arkham.hw.pads import Pads
 from arkham.emu.world import World

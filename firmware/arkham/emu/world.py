@@ -4,6 +4,7 @@ side channel that carries them (docs/design.md, "The emulated table").
 World.execute(command) runs one command against the chip models and returns the reply fields
 (raising WorldError, changing nothing, when the command is bad); emu.stream carries the lines.
 """
+
 from arkham.boardmap import parse_chip
 from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.emu.mpr121 import HAND_DELTA, TOKEN_DELTA

@@ -4,6 +4,7 @@ make(board, options) picks the backend: options["emulated"] -> arkham.emu; other
 (MicroPython -> backend_mp, CircuitPython -> backend_cp). Every backend returns a Hardware with
 the same shape, so the app never asks where it runs.
 """
+
 from arkham.compat import IMPL
 
 
@@ -18,6 +19,8 @@ class Hardware:
         self.storage = storage
         self.stream = stream
         self._wait = wait
+        self.bus = None  # emulator only: the MPR121 register models
+        self.world = None  # emulator only: tokens, hands and faults
 
     def wait(self, ms):
         """Sleep up to ms, returning early when serial input is waiting."""
@@ -33,7 +36,7 @@ def make(board, options=None):
     if IMPL == "micropython":
         from arkham.hw import backend_mp as backend
     elif IMPL == "circuitpython":
-        from arkham.hw import backend_cp as backend
+        from arkham.hw import backend_cp as backend  # type: ignore[no-redef]
     else:
         raise RuntimeError("no table hardware on %s: run the emulator (options emulated)" % IMPL)
     return backend.make(board, options)

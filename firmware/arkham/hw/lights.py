@@ -1,4 +1,5 @@
 """Lights: spots by name over the pixel strip (a spot may own several LEDs, or none)."""
+
 from arkham.hw.pixels import STEADY
 
 

@@ -8,6 +8,7 @@ The chip's rule that matters most: while it is running (ECR electrodes enabled) 
 to every configuration register except ECR and the GPIO block. So `start()` soft-resets, checks
 the chip, writes its configuration in stop mode (ECR = 0), and only then writes ECR to run.
 """
+
 from arkham.compat import const
 
 _TOUCH_STATUS = const(0x00)  # 2 bytes: bit n = ELEn touched (chip's own opinion)

@@ -25,6 +25,7 @@ keep working. Faults for the bring-up list: a chip missing or failing, an electr
 scan() allocates nothing when nothing changes: state lives in arrays made once, and the returned
 list is reused (read it before the next scan).
 """
+
 from array import array
 
 from arkham.boardmap import chip_name, parse_chip
@@ -70,7 +71,7 @@ class Pads:
         self._ever_ok = [False] * nc
         self._win = [0] * nc
         # pads in board order
-        self.names = []
+        self.names = []  # type: list[str]
         self._chip_of = []
         self._e = []
         self._emap = [[-1] * 12 for _ in range(nc)]  # chip index -> electrode -> pad index

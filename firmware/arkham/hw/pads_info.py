@@ -3,6 +3,7 @@
 Kept apart from pads.py so each module compiles within a small heap on the unix port; pads.py
 imports it at its end.
 """
+
 from arkham.boardmap import chip_name, parse_chip
 from arkham.hw.pads import (
     CHIP_OK,
@@ -29,11 +30,13 @@ def faults(p):
                 out.append(_pad_fields(p, k, {"fault": _fault_name(bit)}))
     return out
 
+
 def _pad_fields(p, k, d):
     d["spot"] = p.names[k]
     d["chip"] = chip_name(p.chips[p._chip_of[k]])
     d["e"] = p._e[k]
     return d
+
 
 def report(p, chip=None):
     """Per electrode, board order: readings, our reference and thresholds, presence."""
@@ -54,8 +57,8 @@ def report(p, chip=None):
             bases[ci] = b
             if hasattr(drv, "touched"):
                 touched[ci] = drv.touched()
-        except OSError as e:
-            p._fail(ci, 0, _err_text(e))
+        except OSError as err:
+            p._fail(ci, 0, _err_text(err))
     out = []
     for k in range(len(p.names)):
         ci = p._chip_of[k]
@@ -77,6 +80,7 @@ def report(p, chip=None):
         out.append(_pad_fields(p, k, d))
     return out
 
+
 # -- calibration -------------------------------------------------------------------------
 def calibrate_empty(p, reads=4):
     """The board is empty now: the mean of `reads` readings becomes each pad's empty
@@ -93,8 +97,8 @@ def calibrate_empty(p, reads=4):
                 p._drv[ci].read_filtered(buf)
                 for e in range(12):
                     sums[e] += buf[e]
-        except OSError as e:
-            p._fail(ci, 0, _err_text(e))
+        except OSError as err:
+            p._fail(ci, 0, _err_text(err))
             continue
         for e in range(12):
             k = p._emap[ci][e]
@@ -108,6 +112,7 @@ def calibrate_empty(p, reads=4):
             captured += 1
     return captured
 
+
 def calibration(p):
     """JSON-able: {"v": 1, "pads": {spot: [empty or null, touch, release]}}."""
     pads = {}
@@ -115,6 +120,7 @@ def calibration(p):
         em = p.empty[k]
         pads[p.names[k]] = [em if em >= 0 else None, p.touch[k], p.release[k]]
     return {"v": 1, "pads": pads}
+
 
 def set_calibration(p, d):
     """Apply a calibration() dict (pads not listed keep theirs). Checks everything first:
@@ -141,6 +147,7 @@ def set_calibration(p, d):
         p.release[k] = r
         p._drift[k] = 0
 
+
 def reset_calibration(p):
     """Default thresholds; empty references re-taken from the next readings."""
     for k in range(len(p.names)):
@@ -149,6 +156,7 @@ def reset_calibration(p):
         p.release[k] = RELEASE
         p._drift[k] = 0
 
+
 def set_threshold(p, spot, touch, release):
     k = p._index.get(spot)
     if k is None:
@@ -156,7 +164,6 @@ def set_threshold(p, spot, touch, release):
     _check_thresholds(spot, touch, release)
     p.touch[k] = touch
     p.release[k] = release
-
 
 
 def _is_int(v):
@@ -169,5 +176,3 @@ def _check_thresholds(name, touch, release):
             "%s: thresholds need whole numbers 0 <= release < touch <= 255, got touch=%r release=%r"
             % (name, touch, release)
         )
-
-

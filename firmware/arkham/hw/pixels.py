@@ -11,6 +11,7 @@ every test sees the same phase at the same time:
   PULSE  2 s triangle 1/8 .. full, in 32 steps
   FLASH  fast blink: 125 ms on, 125 ms off (attention)
 """
+
 from arkham.compat import const
 
 STEADY = const(0)

@@ -8,6 +8,7 @@ at every instant one complete version exists.
 
 CircuitPython can only write its flash after boot.py runs storage.remount("/", readonly=False).
 """
+
 import os
 
 _OK_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
