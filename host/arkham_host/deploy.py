@@ -378,7 +378,7 @@ def run(args) -> int:
         return 1
 
 
-def _say(out, n, step, dry):
+def _say(out, n, step):
     print("[%d] %s" % (n, step.what), file=out)
     if step.show:
         print("    $ %s" % step.show, file=out)
@@ -428,7 +428,7 @@ def _run(args, out) -> int:
                 note = None
             for step in pre:
                 n += 1
-                _say(out, n, step, dry)
+                _say(out, n, step)
                 if not dry:
                     text = execute(step)
                     if step.argv and step.argv[-1] == PROBE:
@@ -468,7 +468,7 @@ def _run(args, out) -> int:
             steps = plan_circuitpython(shown, board_path, staging, args.lib_bundle, args.mpy_cross)
         for step in steps:
             n += 1
-            _say(out, n, step, dry)
+            _say(out, n, step)
             if not dry:
                 execute(step)
         print("dry run: nothing was changed" if dry else "done", file=out)
