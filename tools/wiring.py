@@ -92,7 +92,7 @@ def board_part(data, rep, top):
     ]
     # the chain visits spots by their first LED index (a spot's LEDs sit together under it)
     chain = sorted((s["leds"][0], pos(s)) for s in spots if s["leds"])
-    for (_, a), (_, b) in zip(chain, chain[1:]):
+    for (_, a), (_, b) in zip(chain, chain[1:], strict=False):
         out.append(_line(a[0], a[1], b[0], b[1], "#999", 2, ' marker-end="url(#arrow)"'))
     inject = set(rep["power"]["injection_leds"])
     for s in spots:
