@@ -215,7 +215,12 @@ class Pads:
                 self._count[k] = 0
             if not r and not present[k]:
                 # drift tracking only while the pad reads empty
-                if f > em:
+                if f - em > self.touch[k]:
+                    # far above the reference: it was taken with something on the pad (tokens
+                    # only ever lower the reading), so catch up fast
+                    empty[k] = em + ((f - em) >> 1)
+                    self._drift[k] = 0
+                elif f > em:
                     self._drift[k] += 1
                 elif f < em:
                     self._drift[k] -= 1
