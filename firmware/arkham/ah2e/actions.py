@@ -26,13 +26,13 @@ for _v in ANYTIME:
 _CHK = ("roll", "spend_clue", "accept")
 _CMB = ("fight", "flee", "equip", "cast")
 PHASE_VERBS = {
-    "setup": ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue", "roll"),
+    "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
     "upkeep": _CHK + ("return", "upkeep"),
     "movement": _CHK + _CMB + ("move", "evade", "end_move", "return"),
     "arkham": _CHK + _CMB + ("done", "monster_appears", "gate_appears", "close", "pass", "seal",
                              "draw_monster", "draw_gate"),
     "other": _CHK + _CMB + ("done", "gate_card", "monster_appears"),
-    "mythos": ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue", "roll"),
+    "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
     "final": _CHK + ("upkeep", "attack", "equip", "cast", "done"),
 }
 NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
