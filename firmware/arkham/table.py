@@ -6,10 +6,19 @@ import sys
 
 
 def say(obj):
-    """One protocol line straight to stdout (before the app, or after it failed to start)."""
+    """One protocol line before the app runs (it failed to start): to stdout, and on
+    CircuitPython also to the usb_cdc data port, where the host listens."""
     from arkham.protocol import encode
 
-    sys.stdout.write(encode(obj).decode())
+    line = encode(obj)
+    try:
+        import usb_cdc
+
+        if usb_cdc.data is not None:
+            usb_cdc.data.write(line)
+    except ImportError:
+        pass
+    sys.stdout.write(line.decode())
 
 
 def load_board(path):
