@@ -191,6 +191,8 @@ def close_location(g, loc):
 
 def doom_up(g, why):
     s = g.s
+    if s["doom"] >= g.ao["doom"]:
+        return  # the track is full (in the final battle it is the Ancient One's health)
     s["doom"] += 1
     g.emit("doom", level=s["doom"], why=why)
     if s["doom"] >= g.ao["doom"]:
