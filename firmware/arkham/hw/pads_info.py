@@ -5,7 +5,7 @@ imports it at its end.
 """
 
 from arkham.boardmap import chip_name, parse_chip
-from arkham.hw.pads import (
+from arkham.hw.pads_scan import (
     CHIP_OK,
     FAULT_NOISY,
     FAULT_STUCK,
