@@ -168,6 +168,7 @@ class Chip:
         if not self.running() or self.regs[_ECR] >> 6 == 1:
             return
         sample = _ESI_MS[self.regs[_CONFIG2] & 7]
+        self._update_touch()  # the world may have changed since (a token placed or lifted)
         for e in range(self.enabled()):
             t = self.carry[e] + ms
             steps = 0
