@@ -40,7 +40,7 @@ def invariants(g):
         assert v["clues"] >= 0 and v["money"] >= 0
         assert 0 <= v["san"] <= v["msan"] and 0 <= v["sta"] <= v["msta"]
         assert v["dead"] or (v["san"] > 0 and v["sta"] > 0)
-        assert not (v["at"] in s["closed"])
+        assert v["dead"] or v["at"] not in s["closed"]
     assert 0 <= s["doom"] <= g.ao["doom"]
     assert 0 <= s["terror"] <= 10
     assert set(s["signs"]).isdisjoint(s["gates"])

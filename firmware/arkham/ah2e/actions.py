@@ -3,7 +3,7 @@ anything changes) and what it does (`do`). Anytime verbs are how players tell th
 card did. Full list with examples: docs/ah2e.md.
 """
 from arkham.ah2e import rules, fight, turn, mythos
-from arkham.ah2e.tables import SKY, OUTSKIRTS, LOST, BASE
+from arkham.ah2e.tables import why, SKY, OUTSKIRTS, LOST, BASE
 
 # verb -> the decisions (need kinds) it answers
 VERBS = {
@@ -52,10 +52,10 @@ def _inv(g, a, need):
 def _area_ok(g, to):
     d = g.d
     if to in g.s["closed"]:
-        return "%s is closed" % to
+        return why("closed", to)
     if to in d.adj or to == SKY or to == LOST or d.world_of(to)[0]:
         return None
-    return "unknown area %r" % (to,)
+    return why("unknown_area", to)
 
 
 def _draw_kind(g, a):
@@ -78,14 +78,14 @@ def _dice_input(g, a, n):
         dv = a["dice"]
         if not isinstance(dv, list) or len(dv) != n or not all(
                 isinstance(f, int) and 1 <= f <= 6 for f in dv):
-            return "dice: a list of %d faces 1..6" % n
+            return why("dice_list_faces", n)
         return None
     if "successes" in a:
         if not _int(a, "successes", 0, n):
-            return "successes: 0..%d" % n
+            return why("successes", n)
         return None
     if g.physical("dice"):
-        return "the dice are physical: give dice=[faces] or successes=n"
+        return why("dice_are_physical_give")
     return None
 
 
@@ -99,42 +99,42 @@ def check(g, a, need):
             return None if not g.physical("mythos") else "say which card was drawn: card=..."
         c = g.d.card_id(a["card"])
         if c is None or c not in s["deck"]:
-            return "%r is not in the mythos deck" % (a["card"],)
+            return why("not_mythos_deck", a["card"])
     elif v == "draw_gate":
         if "world" in a:
             if not [m for m in range(16) if s["gm"][m] == "stack"
                     and g.d.gate_world[m] == a["world"]]:
-                return "no %r gate marker in the stack" % (a["world"],)
+                return why("no_gate_marker_stack", a["world"])
         elif g.physical("gates"):
-            return "say which gate marker was drawn: world=..."
+            return why("say_which_gate_marker")
     elif v in ("draw_monster", "monster_appears"):
         m, err = _draw_kind(g, a)
         if err:
             return err
         if v == "monster_appears" and s["cmb"] is not None:
-            return "finish the combat first"
+            return why("finish_combat_first")
     elif v == "roll":
         if need["k"] == "die":
             if "die" in a:
                 return None if _int(a, "die", 1, 6) else "die: 1..6"
-            return "the dice are physical: give die=face" if g.physical("dice") else None
+            return why("dice_physical_give_die") if g.physical("dice") else None
         return _dice_input(g, a, need["dice"])
     elif v == "spend_clue":
         if s["inv"][i]["clues"] < 1:
-            return "no clue tokens to spend"
+            return why("no_clue_tokens_spend")
         return _dice_input(g, a, 1) if ("dice" in a or "successes" in a or
                                         g.physical("dice")) else None
     elif v == "take_clue":
         if i not in need["who"]:
-            return "investigator %r is not at %s" % (i, need["at"])
+            return why("investigator_not", i, need["at"])
     elif v == "return":
         to = a.get("to")
         if s["inv"][i]["at"] == LOST:
             if to not in g.d.adj or to in s["closed"]:
-                return "return to an open street or location of Arkham"
+                return why("return_open_street_location")
         elif to not in turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0]):
-            return "return through an open gate to this world: %s" % " ".join(
-                turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0]))
+            return why("return_through_open_gate", " ".join(
+                turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0])))
     elif v == "upkeep":
         if "sliders" in a:
             return turn.sliders_ok(g, i, a["sliders"])
@@ -142,47 +142,47 @@ def check(g, a, need):
         return turn.move_check(g, i, a.get("to"))
     elif v in ("evade", "fight") and need["k"] == "move":
         if a.get("monster") not in rules.monsters_at(g, s["inv"][i]["at"]):
-            return "no monster %r here" % (a.get("monster"),)
+            return why("no_monster_here", a.get("monster"))
         if a["monster"] in s["inv"][i]["ev"]:
-            return "that monster is already evaded"
+            return why("that_monster_already_evaded")
     elif v == "end_move":
         if turn.unhandled(g, i):
-            return "fight or evade each monster here first"
+            return why("fight_evade_each_monster")
         n = a.get("clues", s["clues"].get(s["inv"][i]["at"], 0))
         if not isinstance(n, int) or n < 0 or n > s["clues"].get(s["inv"][i]["at"], 0):
-            return "clues: 0..%d here" % s["clues"].get(s["inv"][i]["at"], 0)
+            return why("clues_here", s["clues"].get(s["inv"][i]["at"], 0))
     elif v == "flee":
         if rules.has(g, s["cmb"]["m"], "ambush"):
-            return "an ambush monster: no fleeing once combat starts"
+            return why("ambush_monster_no_fleeing")
     elif v in ("equip", "cast"):
         if not _int(a, "hands", 0, 3) or not _int(a, "bonus", 0, 20):
-            return "hands 0..3 and bonus 0..20"
+            return why("hands_bonus")
         holder = s["cmb"] if s["cmb"] is not None else s["fb"]["eq"]
         who = s["cmb"]["i"] if s["cmb"] is not None else i
         if not fight.hands_ok(g, who, holder, a["hands"], v == "cast"):
-            return "not enough hands (2 in all; a third for spells only if the sheet says)"
+            return why("not_enough_hands_all")
         if v == "cast" and "mod" in a and not _int(a, "mod", -9, 9):
-            return "mod: the spell's casting modifier"
+            return why("mod_spell_casting_modifier")
     elif v == "close":
         if a.get("elder_sign"):
             return None
         if a.get("skill") not in ("fight", "lore"):
-            return "close with skill=fight or skill=lore"
+            return why("close_skill_fight_skill")
     elif v == "seal":
         if s["inv"][i]["clues"] < turn.seal_cost(g):
-            return "sealing needs %d clue tokens" % turn.seal_cost(g)
+            return why("sealing_needs_clue_tokens", turn.seal_cost(g))
     elif v == "done" and need["k"] == "encounter" and s["cmb"] is not None:
-        return "finish the combat first"
+        return why("finish_combat_first")
     elif v == "gate_appears":
         if "world" in a:
             if not [m for m in range(16) if s["gm"][m] == "stack"
                     and g.d.gate_world[m] == a["world"]]:
-                return "no %r gate marker in the stack" % (a["world"],)
+                return why("no_gate_marker_stack", a["world"])
         elif g.physical("gates"):
-            return "say which gate marker was drawn: world=..."
+            return why("say_which_gate_marker")
     elif v == "gate_card":
         if a.get("colour") not in ("blue", "green", "red", "yellow"):
-            return "colour: blue, green, red or yellow"
+            return why("colour_blue_green_red")
     elif v in ANYTIME:
         return check_anytime(g, a, i)
     return None

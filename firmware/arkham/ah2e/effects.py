@@ -17,7 +17,7 @@
     score         {n}                  other card adjustments to the score (AH-SCORE-1)
 """
 from arkham.ah2e import rules, fight
-from arkham.ah2e.tables import SKY, OUTSKIRTS, LOST, BASE
+from arkham.ah2e.tables import why, SKY, OUTSKIRTS, LOST, BASE
 
 _NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
         "max_sanity": "msan", "max_stamina": "msta"}
@@ -33,105 +33,105 @@ def check(g, a, i):
     v = a["a"]
     d = g.d
     if v in ("effect", "move_to", "check") and (i is None or not g._inv_ok(i)):
-        return "say which investigator: inv=0..%d" % (len(s["inv"]) - 1)
+        return why("say_which_investigator_inv", len(s["inv"]) - 1)
     if v == "effect":
         inv = s["inv"][i]
         known = ("a", "inv", "moves", "item", "drop", "bonus", "spend_gate", "spend_monsters")
         for k in a:
             if k not in known and k not in _NUM and k not in _FLAGS:
-                return "unknown effect %r" % k
+                return why("unknown_effect", k)
         for k in _NUM:
             if k in a and not _n(a[k]):
-                return "%s: a whole number" % k
+                return why("whole_number", k)
         if inv["clues"] + a.get("clues", 0) < 0:
-            return "only %d clue tokens to lose" % inv["clues"]  # AH-BOARD-4
+            return why("only_clue_tokens_lose", inv["clues"])  # AH-BOARD-4
         if inv["money"] + a.get("money", 0) < 0:
-            return "only $%d to lose" % inv["money"]
+            return why("only_lose", inv["money"])
         if inv["msan"] + a.get("max_sanity", 0) < 1 or inv["msta"] + a.get("max_stamina", 0) < 1:
-            return "maximum sanity and stamina stay at least 1"
+            return why("maximum_sanity_stamina_stay")
         if a.get("moves") and g.d.world_of(inv["at"])[0]:
-            return "no movement points are ever gained in an Other World"  # AH-MOVE-4
+            return why("no_movement_points_are")  # AH-MOVE-4
         if a.get("loan") and inv["noloan"]:
-            return "this investigator may never take a bank loan again"  # AH-UP-2
+            return why("this_investigator_may_never")  # AH-UP-2
         if a.get("repay") and (not inv["loan"] or inv["money"] < 10):
-            return "repaying a bank loan needs the loan and $10"
+            return why("repaying_bank_loan_needs")
         if a.get("drop") is not None and a["drop"] not in inv["items"]:
-            return "no item %r" % (a["drop"],)
+            return why("no_item", a["drop"])
         if "bonus" in a:
             b = a["bonus"]
             if not isinstance(b, dict):
-                return "bonus: {skill or check_check: n}"
+                return why("bonus_skill_check_check")
             for k in b:
                 base = k[:-6] if k.endswith("_check") else k
                 if base not in BASE or not _n(b[k]):
-                    return "bonus %r: skills speed..luck, checks <name>_check" % k
+                    return why("bonus_skills_speed_luck", k)
         if "spend_gate" in a:
             held = [m for m in range(16) if s["gm"][m] == "t%d" % i]
             if not _n(a["spend_gate"], 1, 16) or a["spend_gate"] > len(held):
-                return "only %d gate trophies" % len(held)
+                return why("only_gate_trophies", len(held))
         if "spend_monsters" in a:
             ids = a["spend_monsters"]
             if not isinstance(ids, list) or not all(
                     _n(m, 0, 59) and s["mon"][m] == "t%d" % i for m in ids):
-                return "spend_monsters: ids of this investigator's monster trophies"
+                return why("spend_monsters_ids_this")
     elif v == "move_to":
         to = a.get("to")
         if to == LOST or to == OUTSKIRTS or (to not in d.adj and not d.world_of(to or "")[0]):
-            return "move_to: a street, location or Other World area (lost: use effect lost)"
+            return why("move_street_location_other")
         if to in s["closed"]:
-            return "%s is closed" % to
+            return why("closed", to)
     elif v == "place_monster":
         at = a.get("at")
         if at not in d.adj and at != SKY:
-            return "place_monster at a street, location or the sky"
+            return why("place_monster_street_location")
         if at in s["signs"] or at in s["closed"]:
-            return "no monster appears at %s" % at
+            return why("no_monster_appears", at)
         return _kind_ok(g, a)
     elif v in ("remove_monster", "move_monster"):
         m = a.get("monster")
         if not _n(m, 0, len(s["mon"]) - 1) or not (d.is_arkham(s["mon"][m]) or
                                                   s["mon"][m] == OUTSKIRTS):
-            return "monster: the id of a monster on the board or in the Outskirts"
+            return why("monster_id_monster_on")
         if v == "remove_monster":
             if a.get("to") not in ("cup", "box", "trophy"):
-                return "to: cup, box or trophy"
+                return why("cup_box_trophy")
             if a["to"] == "trophy" and not g._inv_ok(a.get("inv")):
-                return "a trophy for which investigator? inv=..."
+                return why("trophy_which_investigator_inv")
         elif a.get("to") not in d.adj and a.get("to") != SKY and a.get("to") != OUTSKIRTS:
-            return "to: a street, location, sky or outskirts"
+            return why("street_location_sky_outskirts")
     elif v == "clue_at":
         if a.get("at") not in d.street_of or not _n(a.get("n")):
-            return "clue_at: a location and n"
+            return why("clue_location")
         if s["clues"].get(a["at"], 0) + a["n"] < 0:
-            return "only %d clue tokens at %s" % (s["clues"].get(a["at"], 0), a["at"])
+            return why("only_clue_tokens", s["clues"].get(a["at"], 0), a["at"])
     elif v == "doom":
         if not _n(a.get("n"), -20, 20) or s["doom"] + a["n"] < 0:
-            return "doom: n, and the track never goes below 0"
+            return why("doom_track_never_goes")
     elif v == "terror":
         if not _n(a.get("n"), 1, 10):
-            return "terror: n = 1..10 (the terror level never falls)"
+            return why("terror_terror_level_never")
     elif v == "close_gate":
         if a.get("at") not in s["gates"]:
-            return "no open gate at %r" % (a.get("at"),)
+            return why("no_open_gate", a.get("at"))
         if "inv" in a and not g._inv_ok(a["inv"]):
-            return "no investigator %r" % (a["inv"],)
+            return why("no_investigator", a["inv"])
     elif v == "rumor":
         if s["rumor"] is None:
-            return "no rumor in play"
+            return why("no_rumor_play")
         if a.get("result") not in ("passed", "failed"):
-            return "result: passed or failed"
+            return why("result_passed_failed")
     elif v == "check":
         if s["chk"] is not None or s["cmb"] is not None:
-            return "finish the check or combat in progress first"
+            return why("finish_check_combat_progress")
         if a.get("skill") not in BASE:
-            return "skill: one of %s" % " ".join(sorted(BASE))
+            return why("skill_one", " ".join(sorted(BASE)))
         if not _n(a.get("mod", 0), -9, 9) or not _n(a.get("difficulty", 1), 1, 9):
-            return "mod -9..9, difficulty 1..9"
+            return why("mod_difficulty")
     elif v == "trade":
         return _trade_ok(g, a, i)
     elif v == "score":
         if not _n(a.get("n"), -50, 50):
-            return "score: n"
+            return why("score")
     return None
 
 
@@ -139,12 +139,12 @@ def _kind_ok(g, a):
     cup = rules.cup(g)
     if "kind" in a:
         if not [m for m in cup if g.d.kind_of(m) == a["kind"]]:
-            return "no %r in the monster cup" % (a["kind"],)
+            return why("no_monster_cup", a["kind"])
         return None
     if not cup:
-        return "the monster cup is empty"
+        return why("monster_cup_empty")
     if g.physical("cup"):
-        return "say which monster was drawn: kind=..."
+        return why("say_which_monster_was")
     return None
 
 
@@ -152,19 +152,19 @@ def _trade_ok(g, a, i):
     """AH-MOVE-6: same area, money and items only, never clues or skills."""
     s = g.s
     if s["phase"] not in ("movement", "final"):
-        return "trading happens in the movement phase (or the final battle)"
+        return why("trading_happens_movement_phase")
     j = a.get("to")
     if i is None or not g._inv_ok(i) or not g._inv_ok(j) or i == j:
-        return "trade: inv (giving) and to (receiving), two living investigators"
+        return why("trade_inv_giving_receiving")
     if s["inv"][i]["at"] != s["inv"][j]["at"]:
-        return "only investigators in the same area trade"
+        return why("only_investigators_same_area")
     for k in a:
         if k not in ("a", "inv", "to", "money", "item"):
-            return "only money and items are traded (not %s)" % k
+            return why("only_money_items_are", k)
     if "money" in a and (not _n(a["money"], 1, 999) or a["money"] > s["inv"][i]["money"]):
-        return "not that much money"
+        return why("not_that_much_money")
     if "item" in a and a["item"] not in s["inv"][i]["items"]:
-        return "no item %r" % (a["item"],)
+        return why("no_item", a["item"])
     return None
 
 

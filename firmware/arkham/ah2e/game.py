@@ -10,7 +10,7 @@ from arkham.rng import Rng
 from arkham.compat import IMPL
 from arkham.ah2e import tables, rules, mythos, turn, fight
 from arkham.ah2e.rules import Awaken, GameOver
-from arkham.ah2e.tables import LOST
+from arkham.ah2e.tables import LOST, why
 
 SOURCES = ("dice", "mythos", "cup", "gates")
 PHASES = ("upkeep", "movement", "arkham", "other", "mythos")
@@ -273,27 +273,25 @@ class Game:
         from arkham.ah2e import actions
 
         if not isinstance(action, dict) or not isinstance(action.get("a"), str):
-            return False, "an action is a dict with a verb in 'a'"
+            return False, why("action_dict_verb")
         verb = action["a"]
         if verb not in actions.VERBS:
-            return False, "unknown action %r" % verb
+            return False, why("unknown_action", verb)
         s = self.s
         phase = s["phase"]
         if verb not in actions.ANYTIME and verb not in actions.PHASE_VERBS[phase]:
-            return False, "%r is not an action of the %s phase" % (verb, phase)
+            return False, why("not_action_phase", verb, phase)
         if s["over"]:
-            return False, "the game is over"
+            return False, why("game_over")
         need = self.need()
         if verb not in actions.ANYTIME:
             kinds = actions.VERBS[verb]
             if need is None or need["k"] not in kinds:
-                return False, "%r does not answer what the game waits for (%s)" % (
-                    verb, need["k"] if need else "nothing")
+                return False, why("does_not_answer", verb, need["k"] if need else "nothing")
             if "inv" in action and "inv" in need and action["inv"] != need["inv"]:
-                return False, "it is investigator %d's turn to act, not %r" % (
-                    need["inv"], action["inv"])
+                return False, why("investigator_turn", need["inv"], action["inv"])
         elif "inv" in action and not self._inv_ok(action["inv"]):
-            return False, "no living investigator %r" % (action["inv"],)
+            return False, why("no_living_investigator", action["inv"])
         self.ev = []
         err = actions.check(self, action, need)
         if err:

@@ -141,6 +141,24 @@ def get():
     return _data[0]
 
 
+def why(key, *args):
+    """The text of a refusal (data/messages.json), read from the file only when needed."""
+    text = key
+    f = open(_DIR + "messages.json")
+    try:
+        head = '"' + key + '":'
+        for line in f:
+            line = line.strip()
+            if line.startswith(head):
+                if line.endswith(","):
+                    line = line[:-1]
+                text = json.loads("{" + line + "}")[key]
+                break
+    finally:
+        f.close()
+    return text % args if args else text
+
+
 def ancient_one(name):
     """The sheet of one Ancient One, or None (only the one in play is kept)."""
     for r in _records("ancient_ones")[1]:

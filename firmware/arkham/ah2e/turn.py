@@ -3,7 +3,7 @@ AH-OW): the step handlers (True = done, False = waiting for the players) and the
 decision actions of those steps need.
 """
 from arkham.ah2e import rules, fight
-from arkham.ah2e.tables import LOST
+from arkham.ah2e.tables import why, LOST
 
 
 # ---- upkeep ----------------------------------------------------------------------------------
@@ -57,13 +57,13 @@ def sliders_ok(g, i, sl):
     """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
     v = g.s["inv"][i]
     if not isinstance(sl, list) or len(sl) != 3:
-        return "sliders must be a list of 3 positions"
+        return why("sliders_must_be_list")
     for p in sl:
         if not isinstance(p, int) or p < 0 or p > 3:
-            return "slider positions are 0..3"
+            return why("slider_positions_are")
     moved = sum(abs(sl[k] - v["sl"][k]) for k in range(3))
     if moved > v["focus"]:
-        return "moving %d steps needs Focus %d (has %d)" % (moved, moved, v["focus"])
+        return why("moving_steps_needs_focus", moved, moved, v["focus"])
     return None
 
 
@@ -121,13 +121,13 @@ def unhandled(g, i):
 def move_check(g, i, to):
     v = g.s["inv"][i]
     if to not in g.d.adj.get(v["at"], ()):
-        return "%s is not next to %s" % (to, v["at"])
+        return why("not_next", to, v["at"])
     if to in g.s["closed"]:
-        return "%s is closed" % to  # AH-ENC-8
+        return why("closed", to)  # AH-ENC-8
     if v["mp"] < 1:
-        return "no movement points left"
+        return why("no_movement_points_left")
     if unhandled(g, i):
-        return "evade each monster here before leaving"
+        return why("evade_each_monster_here")
     return None
 
 
