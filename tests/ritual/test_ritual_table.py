@@ -223,3 +223,12 @@ def test_physical_cards_at_the_table():
     t.cmd("take book_red")
     assert t.state["discards"] == ["book_red"]
     assert t.cmd("look 1")["view"]["others"] == []
+
+
+def test_seed_stays_off_the_shared_console_AR_INFO_1():
+    """Without seed= the table draws its own; the deal's seed and generator never show."""
+    t = Table(players=5)
+    t.mode.tick(t.now)
+    text = repr(t.mode.dump()) + repr(t.events) + repr(t.cmd("legal"))
+    assert "seed" not in text and "rng" not in text and "deck'" not in text
+    assert isinstance(t.mode.snapshot()["opts"]["seed"], int)  # kept for a restart
