@@ -16,6 +16,7 @@ equal(chip.regs[0x41], 12, "touch threshold ELE0 written (in stop mode)")
 equal(chip.regs[0x42 + 2 * 11], 6, "release threshold ELE11 written")
 equal(chip.regs[0x5D], 0x20, "CONFIG2 set after the check")
 equal(chip.regs[0x35], 0xFF, "touched-filter FDLT written")
+equal(bytes(chip.regs[0x7B:0x80]), b"\x0b\x00\xc9\x82\xb5", "auto-configuration set for 3.3 V")
 
 out = [0] * 12
 m.read_filtered(out)

@@ -20,6 +20,7 @@ _DEBOUNCE = const(0x5B)
 _CONFIG1 = const(0x5C)  # FFI | CDC (charge current)
 _CONFIG2 = const(0x5D)  # CDT | SFI | ESI; reads 0x24 after reset: our "is it an MPR121" check
 _ECR = const(0x5E)  # CL(7:6) ELEPROX_EN(5:4) ELE_EN(3:0); 0 = stop mode
+_AUTOCONFIG = const(0x7B)  # ACCR0, ACCR1, USL, LSL, TL
 _SOFT_RESET = const(0x80)  # write 0x63 to reset
 
 _RESET_MAGIC = const(0x63)
@@ -34,6 +35,12 @@ _N = const(12)
 _FILTER = b"\x01\x01\x00\x00\x01\x01\xff\x02\x01\xff\xff"
 _CONFIG1_VALUE = const(0x10)  # FFI 6 samples, 16 uA charge current
 _CONFIG2_VALUE = const(0x20)  # 0.5 us charge time, 4 samples, 1 ms period
+# Auto-configuration (run at the switch to run mode): the chip picks each electrode's charge
+# current and time so an empty pad reads near the target level, whatever the pad's size.
+# ACCR0 0x0B: FFI as CONFIG1, no retry, BVA=10 (as ECR CL), auto-reconfigure and configure on.
+# Limits for VDD 3.3 V: USL = (VDD - 0.7) / VDD * 256 = 201, TL = 0.9 USL = 181 (an empty pad then
+# reads about 181 * 4 = 724 counts), LSL = 0.65 USL = 130.
+_AUTOCONFIG_VALUES = b"\x0b\x00\xc9\x82\xb5"
 # Run: CL=10 (start the chip's baseline from the first reading's high bits), no proximity
 # channel, ELE0..ELE11 enabled.
 _ECR_RUN = const(0x8C)
@@ -92,6 +99,8 @@ class MPR121:
         self._write_reg(_DEBOUNCE, 0)  # we debounce in pads.py, per scan
         self._write_reg(_CONFIG1, _CONFIG1_VALUE)
         self._write_reg(_CONFIG2, _CONFIG2_VALUE)
+        for i in range(len(_AUTOCONFIG_VALUES)):
+            self._write_reg(_AUTOCONFIG + i, _AUTOCONFIG_VALUES[i])
 
     def stop(self):
         self._write_reg(_ECR, 0)
