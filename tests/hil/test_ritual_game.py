@@ -114,3 +114,20 @@ def test_whole_game_by_hands_AR_TABLE_2(table):
     assert rounds >= 1 and turns >= 3 and takes and passes
     for w in d["winners"]:
         assert blinks(table, "seat%d" % w, 1.0), "a winner's light flashes"
+
+
+@pytest.mark.table(game="ritual", board="ritual")
+def test_game_survives_a_restart(table):
+    """The virtual deal and the flow are saved: after a power cut the same game goes on."""
+    table.ok("game ritual players=4 leader=2")
+    for p in (1, 3, 4):
+        table.world.place("seat%d" % p)
+        pad_is(table, "seat%d" % p, True)
+    table.world.lift("seat3")
+    before = wait_for(table, lambda d: d["state"]["nominated"] == 3, what="nomination")["state"]
+    look = table.ok("look 1")
+    assert look["private"] == 1 and all(h != 1 for h, _ in look["view"]["others"])
+    table.restart()
+    after = state(table)
+    assert after == before
+    assert table.ok("look 1")["view"] == look["view"]  # the same hidden deal
