@@ -99,6 +99,7 @@ class Session:
         self.link = None
         self.verbs = sorted(LOCAL)
         self.spots = []
+        self.chips = []
         self.stopping = False
         self.last_seq = None
         self.user_tags = set()
@@ -130,7 +131,9 @@ class Session:
             self.verbs = sorted(verbs)
             board = self.link.request("board")
             if board.get("ok"):
-                self.spots = sorted(s["name"] for s in board["board"]["spots"])
+                spots = board["board"]["spots"]
+                self.spots = sorted(s["name"] for s in spots)
+                self.chips = sorted({s["pad"][0] for s in spots if s.get("pad")})
         except Exception:
             pass
 
@@ -211,7 +214,11 @@ def _readline_setup(session):
 
     def complete(text, state):
         buf = readline.get_line_buffer().lstrip()
-        words = session.spots if " " in buf else session.verbs
+        first = buf.split(" ", 1)[0].lstrip("#0123456789 ")
+        if " " not in buf or first == "help":
+            words = session.verbs
+        else:
+            words = session.spots + session.chips
         options = [w for w in words if w.startswith(text)]
         return options[state] if state < len(options) else None
 
@@ -236,9 +243,11 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
     prompt = "table> " if interactive else ""
     out_lock = threading.Lock()
 
+    reading = [False]  # inside input(): a line from the reader thread must redraw the prompt
+
     def show(text):
         with out_lock:
-            if rl is not None:
+            if rl is not None and reading[0]:
                 buf = rl[0].get_line_buffer()
                 sys.stdout.write("\r\x1b[K%s\n%s%s" % (text, prompt, buf))
             else:
@@ -265,9 +274,12 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
     try:
         while True:
             try:
+                reading[0] = True
                 line = input(prompt) if interactive else sys.stdin.readline()
             except EOFError:
                 break
+            finally:
+                reading[0] = False
             if not interactive and not line:
                 break
             line = line.strip()

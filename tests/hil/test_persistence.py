@@ -1,7 +1,11 @@
 """A restarted emulated table resumes from its state dir: the event seq goes on, never back."""
 
+import pytest
+
 
 def test_restart_resumes_seq(table):
+    if not table.emulated:
+        pytest.skip("restarts an emulated table")
     table.world.touch("pad_03")
     ev = table.expect("pad", spot="pad_03")
     before = table.ok("hello")["seq"]
@@ -13,7 +17,9 @@ def test_restart_resumes_seq(table):
     assert table.expect("pad", spot="pad_04")["seq"] > before
 
 
-def test_fresh_state_dir_starts_from_nothing(table_factory, tmp_path):
+def test_fresh_state_dir_starts_from_nothing(request, table_factory, tmp_path):
+    if request.config.getoption("--board") != "sim":
+        pytest.skip("state dirs belong to emulated tables")
     a = table_factory(state=tmp_path / "a")
     a.world.touch("pad_01")
     a.expect("pad")
