@@ -11,8 +11,16 @@ DEVICE = pathlib.Path(__file__).parent / "device"
 SCRIPTS = sorted(p for p in DEVICE.glob("test_*.py"))
 
 
+def heap_of(script):
+    """A script may declare a bigger heap in its first lines: `# heap: 160k` (default 96k)."""
+    for line in script.read_text().splitlines()[:5]:
+        if line.startswith("# heap:"):
+            return line.split(":", 1)[1].split()[0]
+    return runtimes.DEFAULT_HEAP
+
+
 def run(runtime, script):
-    argv, env = runtimes.command(runtime, str(script), extra_path=[DEVICE])
+    argv, env = runtimes.command(runtime, str(script), extra_path=[DEVICE], heap=heap_of(script))
     return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600, cwd=DEVICE)
 
 

@@ -7,7 +7,6 @@ vocabulary is in docs/ah2e.md and in `actions.py`.
 """
 from arkham.ah2e import digest
 from arkham.rng import Rng
-from arkham.compat import IMPL
 from arkham.ah2e import tables, rules, mythos, turn, fight
 from arkham.ah2e.rules import Awaken, GameOver
 from arkham.ah2e.tables import LOST, why
@@ -19,23 +18,6 @@ FLOW_BOUND = 5000  # steps per action; a game never needs more, a bug never loop
 
 class SetupError(Exception):
     pass
-
-
-def load_once(name):
-    """Import a module that runs once (setup, data loading)..."""
-    return __import__("arkham.ah2e." + name, None, None, [name])
-
-
-def unload(name):
-    """...and drop it again on a small heap, so its code does not stay in RAM."""
-    if IMPL == "cpython":
-        return
-    import sys
-
-    sys.modules.pop("arkham.ah2e." + name, None)
-    pkg = sys.modules.get("arkham.ah2e")
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
 
 
 def new_game(seed=1, options=None):
@@ -59,11 +41,11 @@ class Game:
         if snap is not None:
             self.restore(snap)
             return
-        su = load_once("setup")
+        su = tables.load_once("setup")
         try:
             self.s = su.setup(self.d, options or {})
         finally:
-            unload("setup")
+            tables.unload("setup")
         self.rng = Rng(self.s["seed"])
         self.ao = tables.ancient_one(self.s["ao"])
         if self.s["mythos_order"]:
@@ -309,9 +291,9 @@ class Game:
         return isinstance(i, int) and 0 <= i < len(self.s["inv"]) and not self.s["inv"][i]["dead"]
 
     def legal_actions(self):
-        from arkham.ah2e import actions
+        from arkham.ah2e import legal
 
-        return actions.legal(self, self.need())
+        return legal.legal(self, self.need())
 
 
 STEPS = {

@@ -92,23 +92,23 @@ def _kinds(self, recs):
 def _cards(self):
     """Mythos cards as bytes and small ints; names in one space-separated string."""
     loc = self.locations
-    head, recs = _records("mythos")
-    n = len(recs)
-    self.ncards = n
-    typ = bytearray(n)
-    gate = bytearray(n)
-    clue = bytearray(n)
-    self.white_mask = [0] * n
-    self.black_mask = [0] * n
+    typ = bytearray()
+    gate = bytearray()
+    clue = bytearray()
+    self.white_mask = []
+    self.black_mask = []
     names = []
-    for c in range(n):
-        r = recs[c]
+
+    def card(r):
         names.append(r[0])
-        typ[c] = TYPES.index(r[1])
-        gate[c] = loc.index(r[2])
-        clue[c] = 255 if r[3] is None else loc.index(r[3])
-        self.white_mask[c] = _mask(r[4])
-        self.black_mask[c] = _mask(r[5])
+        typ.append(TYPES.index(r[1]))
+        gate.append(loc.index(r[2]))
+        clue.append(255 if r[3] is None else loc.index(r[3]))
+        self.white_mask.append(_mask(r[4]))
+        self.black_mask.append(_mask(r[5]))
+
+    _records("mythos", card)
+    self.ncards = len(names)
     self._typ = bytes(typ)
     self._gate = bytes(gate)
     self._clue = bytes(clue)

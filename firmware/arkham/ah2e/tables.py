@@ -30,8 +30,9 @@ ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "
              "through_gate_on_damage", "lose_weapon", "maniac_terror")
 
 
-def _records(name):
-    """(header dict, list of records) of data/<name>.json, one record per line."""
+def _records(name, each=None):
+    """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
+    each record is handed over as it is read and none is kept (less RAM at once)."""
     head = {}
     recs = []
     f = open(_DIR + name + ".json")
@@ -41,7 +42,10 @@ def _records(name):
             if line.endswith(","):
                 line = line[:-1]
             if line.startswith("["):
-                recs.append(json.loads(line))
+                if each is None:
+                    recs.append(json.loads(line))
+                else:
+                    each(json.loads(line))
             elif line.startswith('"') and not line.startswith('"_') and not line.endswith("["):
                 kv = json.loads("{" + line + "}")
                 for k in kv:
@@ -132,13 +136,28 @@ _data = [None]
 
 def get():
     if _data[0] is None:
-        from arkham.ah2e import game
-
         d = Data()
-        game.load_once("load").build(d)
-        game.unload("load")
+        load_once("load").build(d)
+        unload("load")
         _data[0] = d
     return _data[0]
+
+
+def load_once(name):
+    """Import a module that runs once (setup, data loading)..."""
+    return __import__("arkham.ah2e." + name, None, None, [name])
+
+
+def unload(name):
+    """...and drop it again on a small heap, so its code does not stay in RAM."""
+    import sys
+
+    if sys.implementation.name == "cpython":
+        return
+    sys.modules.pop("arkham.ah2e." + name, None)
+    pkg = sys.modules.get("arkham.ah2e")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
 
 
 def why(key, *args):

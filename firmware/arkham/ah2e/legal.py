@@ -1,0 +1,111 @@
+"""legal_actions(): the decision actions possible now (anytime verbs such as `effect` are not
+listed: they are always open). Loaded only when asked, so a table that never lists actions does not
+keep this code in RAM."""
+from arkham.ah2e import rules, turn
+from arkham.ah2e.tables import LOST
+
+
+def legal(g, need):
+    """The decision actions possible now (anytime verbs such as `effect` are not listed)."""
+    s = g.s
+    if need is None:
+        return []
+    k = need["k"]
+    out = []
+    if k == "draw_mythos":
+        if g.physical("mythos"):
+            out = [{"a": "draw_mythos", "card": g.d.card_name(c)} for c in sorted(s["deck"])]
+        else:
+            out = [{"a": "draw_mythos"}]
+    elif k == "draw_gate":
+        worlds = sorted(set(g.d.gate_world[m] for m in range(16) if s["gm"][m] == "stack"))
+        out = [{"a": "draw_gate", "world": w} for w in worlds] if g.physical("gates") else [
+            {"a": "draw_gate"}]
+    elif k == "draw_monster":
+        out = _monster_choices(g, "draw_monster")
+    elif k == "roll":
+        if g.physical("dice"):
+            out = [{"a": "roll", "successes": n} for n in range(need["dice"] + 1)]
+        else:
+            out = [{"a": "roll"}]
+    elif k == "die":
+        out = [{"a": "roll", "die": f} for f in range(1, 7)] if g.physical("dice") else [
+            {"a": "roll"}]
+    elif k == "clue":
+        out = [{"a": "accept"}]
+        if s["inv"][need["inv"]]["clues"] > 0:
+            out += [{"a": "spend_clue", "successes": n} for n in (0, 1)] if g.physical(
+                "dice") else [{"a": "spend_clue"}]
+    elif k == "take_clue":
+        out = [{"a": "take_clue", "inv": i} for i in need["who"]] + [{"a": "leave_clue"}]
+    elif k == "return":
+        i = need["inv"]
+        at = s["inv"][i]["at"]
+        if at == LOST:
+            dests = [x for x in sorted(g.d.adj) if x not in s["closed"]]
+        else:
+            dests = turn.gates_to(g, g.d.world_of(at)[0])
+        out = [{"a": "return", "inv": i, "to": x} for x in dests]
+    elif k in ("upkeep", "final_adjust"):
+        i = need["inv"]
+        out = [{"a": "upkeep", "inv": i}]
+        sl = s["inv"][i]["sl"]
+        for j in range(3):
+            for dlt in (-1, 1):
+                new = list(sl)
+                new[j] += dlt
+                if turn.sliders_ok(g, i, new) is None:
+                    out.append({"a": "upkeep", "inv": i, "sliders": new})
+    elif k == "move":
+        i = need["inv"]
+        at = s["inv"][i]["at"]
+        for to in g.d.adj[at]:
+            if turn.move_check(g, i, to) is None:
+                out.append({"a": "move", "inv": i, "to": to})
+        for m in turn.unhandled(g, i):
+            out.append({"a": "evade", "inv": i, "monster": m})
+            out.append({"a": "fight", "inv": i, "monster": m})
+        if not turn.unhandled(g, i):
+            out.append({"a": "end_move", "inv": i})
+            if s["clues"].get(at):
+                out.append({"a": "end_move", "inv": i, "clues": 0})
+    elif k == "combat":
+        out = [{"a": "fight"}]
+        if not rules.has(g, s["cmb"]["m"], "ambush"):
+            out.append({"a": "flee"})
+    elif k == "close":
+        i = need["inv"]
+        out = [{"a": "close", "inv": i, "skill": "fight"}, {"a": "close", "inv": i, "skill": "lore"},
+               {"a": "pass", "inv": i}]
+    elif k == "seal":
+        out = [{"a": "seal", "inv": need["inv"]}, {"a": "pass", "inv": need["inv"]}]
+    elif k == "encounter":
+        out = [{"a": "done", "inv": need["inv"]}]
+        if rules.cup(g):
+            out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
+    elif k == "other":
+        out = [{"a": "done", "inv": need["inv"]}]
+        if rules.cup(g):
+            out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
+    elif k == "final_attack":
+        out = [{"a": "attack", "inv": need["inv"]}]
+    elif k == "ao_attack":
+        out = [{"a": "done"}]
+    return out
+
+
+def _monster_choices(g, verb):
+    cup = rules.cup(g)
+    if not g.physical("cup"):
+        return [{"a": verb}]
+    kinds = sorted(set(g.d.kind_of(m) for m in cup))
+    return [{"a": verb, "kind": k} for k in kinds]
+
+
+__all__ = ["OUTSKIRTS", "BASE"]
+
+
+def _with_inv(acts, i):
+    for x in acts:
+        x["inv"] = i
+    return acts
