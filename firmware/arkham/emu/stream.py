@@ -61,19 +61,22 @@ class _StdioUnixPort:
         self._pout.register(sys.stdout, select.POLLOUT)
         self._chunk = bytearray(_READ_MAX)
         self._view = memoryview(self._chunk)
+        self._one = bytearray(1)
 
     def read(self):
         # The unix port's read(n) blocks until n bytes: take one byte per readiness report,
-        # into the one buffer (read(1) would allocate per byte and fragment the heap)
+        # through one 1-byte buffer (read(1) would allocate per byte and fragment the heap)
         n = 0
-        view = self._view
+        one = self._one
+        chunk = self._chunk
         while n < _READ_MAX and self._pin.poll(0):
-            if not self._in.readinto(view[n : n + 1]):  # type: ignore[union-attr]
+            if not self._in.readinto(one):  # type: ignore[union-attr]
                 if n:
                     break
                 raise EOFError
+            chunk[n] = one[0]
             n += 1
-        return bytes(view[:n]) if n else b""
+        return bytes(self._view[:n]) if n else b""
 
     def writable(self):
         return bool(self._pout.poll(0))

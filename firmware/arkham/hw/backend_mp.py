@@ -50,17 +50,18 @@ class Stream:
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
         self._chunk = bytearray(256)
+        self._one = bytearray(1)
         self.dropped = 0
 
     def read_available(self):
         # stdin.read(n) blocks until n bytes: take one byte per readiness report
         n = 0
         chunk = self._chunk
+        one = self._one
         while n < len(chunk) and self._poll.poll(0):
-            b = self._in.read(1)
-            if not b:
+            if not self._in.readinto(one):  # type: ignore[union-attr]  # (read(1) allocates)
                 break
-            chunk[n] = b[0]
+            chunk[n] = one[0]
             n += 1
         return bytes(chunk[:n]) if n else b""
 

@@ -20,7 +20,7 @@ far too slow to swallow a token being placed).
 A chip that stops answering is reported once (notice "chip_fault"), retried about once a second
 (full restart), and its spots keep their last presence meanwhile (no fake lifts); the other chips
 keep working. Faults for the bring-up list: a chip missing or failing, an electrode stuck at a rail
-(shorted or open), an electrode whose reading jitters by more than half its touch threshold.
+(shorted or open), an electrode whose reading jitters by 3/4 of its touch threshold or more.
 
 scan() allocates nothing when nothing changes: state lives in arrays made once, and the returned
 list is reused (read it before the next scan).

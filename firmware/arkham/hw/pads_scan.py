@@ -161,18 +161,19 @@ class PadScan:
     def _judge_noise(self, ci):
         # Over a window: the mean step between scans, counting only steps below the touch
         # threshold (a token placed or lifted is one big step). Jitter amplitude ~ 1.5 x mean
-        # step; noisy when that reaches half the touch threshold, or when big steps come more
-        # often than tokens do (5+ in a window). Cleared below a quarter (hysteresis).
+        # step; noisy when that reaches 3/4 of the touch threshold (jitter alone then comes
+        # within a quarter of a false touch), or when big steps come more often than tokens do
+        # (5+ in a window). Cleared below half of that (hysteresis).
         emap = self._emap[ci]
         for e in range(12):
             k = emap[e]
             if k < 0:
                 continue
-            est3 = 3 * self._nsum[k]
+            est2 = 2 * self._nsum[k]
             lim = self.touch[k] * (NOISE_WINDOW - 2)
-            if est3 >= lim or self._nbig[k] > 4:
+            if est2 >= lim or self._nbig[k] > 4:
                 self._set_fault(k, FAULT_NOISY)
-            elif 2 * est3 < lim and self._nbig[k] < 3:
+            elif 2 * est2 < lim and self._nbig[k] < 3:
                 self._clear_fault(k, FAULT_NOISY)
             self._nsum[k] = 0
             self._nbig[k] = 0
