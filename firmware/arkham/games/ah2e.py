@@ -1,0 +1,431 @@
+"""Arkham Horror 2e at the table: the binding of the rules core arkham.ah2e (docs/ah2e-table.md).
+
+    game ah2e [players=1..8 | investigators=a,b,..] [ao=NAME] [seed=N] [first=0..7]
+              [chance=virtual|physical|dice,mythos,cup,gates]
+
+Console verbs: `act` (one core action, or the Nth of `legal`), `legal`, `state`, `ok` (a
+prompted change is done), `override` (accept a token the table flagged). Every core event is sent
+as a protocol event; the table adds `prompt`, `prompt_done`, `misplaced`, `put_right`,
+`overridden`, `in_hand`, `put_back` and `need` (what the game waits for, with a hint).
+Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-TABLE-2, -3).
+"""
+import json
+
+from arkham.ah2e.game import Game, SetupError
+from arkham.compat import collect, ticks_ms
+from arkham.games import CommandError
+from arkham.games import Mode as _Mode
+from arkham.games.ah2e_sync import Sync, changes, expected, positions
+from arkham.protocol import int_arg, no_more
+
+DEFAULT = ("jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",
+           "carolyn_fern", "darrell_simmons", "dexter_drake")
+SOURCES = ("dice", "mythos", "cup", "gates")
+LISTS = ("dice", "sliders", "spend_monsters")  # action fields that are always lists
+MAX_TODO = 4  # prompts remembered per spot (a pad sees one change at a time anyway)
+HINTS = {
+    "draw_mythos": "draw the top mythos card",
+    "draw_gate": "draw a gate marker from the stack",
+    "draw_monster": "draw a monster from the cup",
+    "roll": "roll the dice",
+    "die": "roll one die",
+    "clue": "spend a clue token for one more die, or accept",
+    "take_clue": "an investigator here may take the new clue token",
+    "return": "choose where to come back to",
+    "upkeep": "upkeep: act upkeep (sliders=a,b,c to move the skill sliders)",
+    "move": "lift the token and put it next door, or act move to=AREA; act end_move to stop",
+    "combat": "fight or flee",
+    "close": "close the gate (skill=fight or lore) or pass",
+    "seal": "seal it with clue tokens, or pass",
+    "encounter": "read the location card, tell its effects (act effect ...), then act done",
+    "other": "draw gate cards: act gate_card colour=C; then act done",
+    "final_adjust": "final battle: refresh and adjust sliders, then act upkeep",
+    "final_attack": "final battle: equip/cast, then act attack",
+    "ao_attack": "the Ancient One attacks: tell each loss (act effect inv=N ...), then act done",
+}
+
+
+def _options(kw):
+    """key=value strings (or the restored values) -> options; CommandError when bad."""
+    out = {}
+    for k in sorted(kw):
+        v = kw[k]
+        if k in ("players", "seed", "first"):
+            hi = {"players": 8, "seed": 999999999, "first": 7}[k]
+            out[k] = v if isinstance(v, int) else int_arg(str(v), k, 0 if k != "players" else 1,
+                                                            hi)
+        elif k == "investigators":
+            out[k] = v if isinstance(v, list) else str(v).lower().split(",")
+        elif k == "ao":
+            out[k] = str(v).lower()
+        elif k == "chance":
+            c = v if isinstance(v, list) else str(v).lower()
+            if c not in ("virtual", "physical"):
+                c = c if isinstance(c, list) else c.split(",")
+                for x in c:
+                    if x not in SOURCES:
+                        raise CommandError("chance: virtual, physical or some of %s"
+                                           % ",".join(SOURCES))
+            out[k] = c
+        else:
+            raise CommandError("ah2e: unknown option %s (known: ao chance first investigators "
+                               "players seed)" % k)
+    if "investigators" not in out:
+        out["investigators"] = list(DEFAULT[: out.get("players", 2)])
+    out.pop("players", None)
+    if "seed" not in out:
+        out["seed"] = ticks_ms() & 0x3FFFFFF  # a fresh game; kept so a restart resumes it
+    return out
+
+
+def _value(key, text):
+    """A typed action field: 3 -> int, true/false, a,b -> list, {..} or [..] -> JSON."""
+    if text[:1] in ("{", "["):
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise CommandError("%s: bad JSON %r" % (key, text[:40]))
+    if key in LISTS or "," in text:
+        return [_value("", x) for x in text.split(",") if x]
+    if text in ("true", "false"):
+        return text == "true"
+    t = text[1:] if text[:1] in ("-", "+") else text
+    if t.isdigit() and len(t) < 9:
+        return int(text)
+    return text
+
+
+def fmt(action):
+    """An action as the words of an `act` line: {"a": "move", "to": "x"} -> "move to=x"."""
+    words = [action["a"]]
+    for k in sorted(action):
+        if k != "a":
+            v = action[k]
+            if isinstance(v, list):
+                v = ",".join(str(x) for x in v)
+            elif v is True or v is False:
+                v = "true" if v else "false"
+            words.append("%s=%s" % (k, v))
+    return " ".join(words)
+
+
+class Mode(_Mode):
+    name = "ah2e"
+    VERBS = {
+        "act": "act N | act VERB key=value... | act {json}: one core action (N: the Nth of "
+               "`legal`); e.g. act move to=rivertown, act roll successes=2, act draw_mythos "
+               "card=heat_wave",
+        "legal": "legal: the actions the rules allow now, numbered for `act N`",
+        "state": "state: phase, turn, doom, terror, gates, investigators, prompts",
+        "ok": "ok [SPOT|all]: a prompted change is done (the pad cannot see it)",
+        "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
+    }
+
+    def __init__(self, ctx, options=None):
+        _Mode.__init__(self, ctx, options)
+        opts = _options(options or {})
+        for spot in ("independence_square", "sky", "outskirts"):
+            if ctx.board.spot(spot) is None:
+                raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
+        core_opts = {"investigators": opts["investigators"], "seed": opts["seed"]}
+        for k in ("ao", "chance", "first"):
+            if k in opts:
+                core_opts[k] = opts[k]
+        try:
+            core = Game(core_opts)
+        except SetupError as e:
+            raise CommandError("ah2e: " + str(e.args[0]))
+        self.opts = opts
+        self.core = core
+        self.sync = Sync()
+        self.pending = core.setup_events  # sent at the next tick (after the `game` event)
+        core.setup_events = None
+        n_mon = len(core.s["mon"])
+        empty = (["cup"] * n_mon, [None] * len(core.s["inv"]), [])
+        self.pending_prompts = changes(core, empty)  # setup: every token onto the board
+
+    # ---- the rules core ----------------------------------------------------------------------
+    def _flush(self):
+        if self.pending:
+            ev = self.pending
+            self.pending = []
+            for e in ev:
+                self._emit(e)
+        if self.pending_prompts is not None:
+            ch = self.pending_prompts
+            self.pending_prompts = None
+            self._prompts(ch)
+            self._need()
+            self.ctx.save()
+
+    def _emit(self, e):
+        fields = {}
+        for k in e:
+            if k != "ev":
+                fields[k] = e[k]
+        self.ctx.emit(e["ev"], fields)
+
+    def apply(self, action, by_token=None):
+        """One core action: CommandError (nothing changed) or its events sent and saved."""
+        self._flush()
+        if self.sync.wrong:
+            raise CommandError("put the flashing token right first (%s), or `override`"
+                               % " ".join(sorted(self.sync.wrong)))
+        core = self.core
+        before = positions(core)
+        good, res = core.apply(action)
+        if not good:
+            raise CommandError("%s: %s" % (fmt(action)[:60], res))
+        for e in res:
+            self._emit(e)
+        self._prompts(changes(core, before, by_token))
+        self._hand_after()
+        self._need()
+        self.ctx.save()
+        return len(res)
+
+    def _prompts(self, chs):
+        """AH-TABLE-2: name each physical change; light the sensed spots until done."""
+        board = self.ctx.board
+        pads = self.ctx.pads
+        todo = self.sync.todo
+        for spot, how, what in chs:
+            sp = board.spot(spot)
+            if sp is None:
+                continue
+            sensed = sp.chip is not None
+            if sensed and how == "lift" and not pads.present(spot) and not expected(
+                    self.core, spot):
+                continue  # the pad is already bare, as it should be
+            if sensed:
+                lst = todo.get(spot) or []
+                lst.append(how + " " + what)
+                todo[spot] = lst[-MAX_TODO:]
+            self.ctx.emit("prompt", {"spot": spot, "do": how, "what": what, "pad": sensed})
+
+    def _need(self):
+        need = self.core.need()
+        if need is None:
+            return
+        f = dict(need)
+        la = self.core.legal_actions()
+        f["say"] = HINTS.get(need["k"], need["k"])
+        if la:
+            f["try"] = "act " + fmt(la[0])
+        f["legal"] = len(la)
+        if need.get("inv", -1) >= 0:
+            f["name"] = self.core.s["inv"][need["inv"]]["name"]
+        self.ctx.emit("need", f)
+
+    # ---- moving by token (one area per lift) --------------------------------------------------
+    def _mover(self):
+        """(investigator, area) of the one whose movement it is, or None."""
+        need = self.core.need()
+        if need is None or need["k"] != "move":
+            return None
+        i = need["inv"]
+        return i, self.core.s["inv"][i]["at"]
+
+    def _hand_after(self):
+        hand = self.sync.hand
+        if hand is None:
+            return
+        m = self._mover()
+        if m is not None and m[0] == hand[0] and m[1] == hand[1]:
+            return  # still moving from where the token was lifted
+        self.sync.hand = None
+        spot = hand[1]
+        if self.ctx.pads.present(spot) != expected(self.core, spot):
+            self._prompts([(spot, "place", self.core.s["inv"][hand[0]]["name"] + " back")])
+
+    def _destinations(self, i):
+        return [a["to"] for a in self.core.legal_actions() if a["a"] == "move" and a["inv"] == i]
+
+    # ---- pads ----------------------------------------------------------------------------------
+    def on_pad(self, spot, present, now_ms):
+        self._flush()
+        sp = self.ctx.board.spot(spot)
+        if sp is None or self.core.over():
+            return
+        sync = self.sync
+        core = self.core
+        want = expected(core, spot)
+        if spot in sync.todo:
+            if present == want:  # AH-TABLE-2: the pad saw the change
+                del sync.todo[spot]
+                self.ctx.emit("prompt_done", {"spot": spot, "by": "pad"})
+                self.ctx.save()
+            return
+        if spot in sync.wrong:
+            if present == want:
+                del sync.wrong[spot]
+                self.ctx.emit("put_right", {"spot": spot})
+            else:
+                sync.wrong[spot] = present
+            self.ctx.save()
+            return
+        hand = sync.hand
+        mover = self._mover()
+        if not sync.wrong and hand is None and mover is not None and not present and \
+                spot == mover[1]:
+            sync.hand = [mover[0], spot]
+            self.ctx.emit("in_hand", {"inv": mover[0], "frm": spot,
+                                      "to": self._destinations(mover[0])})
+            self.ctx.save()
+            return
+        if hand is not None and present:
+            if spot == hand[1]:
+                sync.hand = None
+                self.ctx.emit("put_back", {"inv": hand[0], "at": spot})
+                self.ctx.save()
+                return
+            if not sync.wrong and spot in self._destinations(hand[0]):
+                sync.hand = None
+                try:
+                    self.apply({"a": "move", "inv": hand[0], "to": spot}, hand[0])
+                    return
+                except CommandError as e:  # (legal a moment ago: should not happen)
+                    sync.hand = hand
+                    return self._misplaced(spot, present, str(e.args[0]))
+        if present != want:  # AH-TABLE-3
+            self._misplaced(spot, present, self._why(spot, present, hand))
+
+    def _misplaced(self, spot, present, why):
+        self.sync.wrong[spot] = present
+        self.ctx.emit("misplaced", {"spot": spot, "present": present, "why": why})
+        self.ctx.save()
+
+    def _why(self, spot, present, hand):
+        if self.sync.wrong:
+            return "put %s right first" % " ".join(sorted(self.sync.wrong))
+        if hand is not None and present:
+            dests = self._destinations(hand[0])
+            return "%s may not move here; legal: %s" % (
+                self.core.s["inv"][hand[0]]["name"], " ".join(dests) or "none (end_move)")
+        if present:
+            return "nothing belongs here now: lift it"
+        return "a token belongs here: put it back"
+
+    def tick(self, now_ms):
+        self._flush()
+
+    # ---- console verbs -------------------------------------------------------------------------
+    def command(self, verb, args, kw):
+        self._flush()
+        if verb == "act":
+            action = self._action(args, kw)
+            n = self.apply(action)
+            return {"done": fmt(action), "events": n, "need": self.core.need()}
+        if verb == "legal":
+            no_more(verb, args, kw)
+            la = self.core.legal_actions()
+            return {"legal": ["%d %s" % (k + 1, fmt(la[k])) for k in range(len(la))],
+                    "need": self.core.need()}
+        if verb == "state":
+            no_more(verb, args, kw)
+            return self.brief()
+        if verb in ("ok", "override"):
+            no_more(verb, args, kw, 1)
+            return self._confirm(verb, args[0] if args else "all")
+        raise CommandError("ah2e: unknown verb %r" % verb)
+
+    def _action(self, args, kw):
+        if not args:
+            raise CommandError("act: want N (see `legal`), VERB key=value..., or {json}")
+        first = args[0]
+        if first[:1] == "{":
+            no_more("act", args, kw, 1)
+            a = _value("act", first)
+            if not isinstance(a, dict):
+                raise CommandError("act: a JSON object with a verb in \"a\"")
+            return a
+        if first.isdigit():
+            no_more("act", args, kw, 1)
+            la = self.core.legal_actions()
+            n = int_arg(first, "act N", 1, max(1, len(la)))
+            if not la:
+                raise CommandError("act: no legal action now")
+            return la[n - 1]
+        no_more("act", args, {}, 1)
+        a = {"a": first.lower()}
+        for k in sorted(kw):
+            a[k] = _value(k, kw[k])
+        return a
+
+    def _confirm(self, verb, what):
+        table = self.sync.todo if verb == "ok" else self.sync.wrong
+        if what == "all":
+            spots = sorted(table)
+        elif what in table:
+            spots = [what]
+        else:
+            raise CommandError("%s: nothing %s at %r (%s)" % (
+                verb, "to confirm" if verb == "ok" else "flagged", what[:40],
+                " ".join(sorted(table)) or "none pending"))
+        for spot in spots:
+            del table[spot]
+            if verb == "ok":
+                self.ctx.emit("prompt_done", {"spot": spot, "by": "ok"})
+            else:
+                self.ctx.emit("overridden", {"spot": spot})
+        self.ctx.save()
+        return {verb: spots}
+
+    def brief(self):
+        s = self.core.s
+        invs = []
+        for v in s["inv"]:
+            invs.append({"name": v["name"], "at": v["at"], "sanity": v["san"],
+                         "stamina": v["sta"], "clues": v["clues"], "money": v["money"],
+                         "dead": v["dead"]})
+        return {"phase": s["phase"], "turn": s["turn"], "doom": s["doom"], "terror": s["terror"],
+                "gates": s["gates"], "clues": s["clues"], "signs": s["signs"],
+                "closed": s["closed"], "investigators": invs, "over": s["over"],
+                "need": self.core.need(), "todo": self.sync.todo, "wrong": self.sync.wrong,
+                "hand": self.sync.hand}
+
+    # ---- lights ------------------------------------------------------------------------------
+    def focus(self):
+        """(the spot where a decision is awaited, [legal destinations]) for the scene."""
+        core = self.core
+        need = core.need()
+        if need is None:
+            return None, ()
+        act = None
+        if need.get("inv", -1) >= 0:
+            act = core.s["inv"][need["inv"]]["at"]
+        elif "at" in need:
+            act = need["at"]
+        elif "to" in need:
+            act = need["to"]
+        go = ()
+        if need["k"] in ("move", "return"):
+            go = [a["to"] for a in core.legal_actions() if a["a"] in ("move", "return")]
+            if len(go) > 8:
+                go = ()  # back from Lost in Time and Space: anywhere; the console says so
+        return act, go
+
+    def scene(self, lights, now_ms):
+        from arkham.games.ah2e_scene import paint
+
+        act, go = self.focus()
+        paint(lights, self.ctx.board, self.core, self.sync, act, go)
+
+    # ---- state ---------------------------------------------------------------------------------
+    def snapshot(self):
+        return {"opts": self.opts, "core": self.core.snapshot(), "table": self.sync.snapshot()}
+
+    def restore(self, snap):
+        opts = _options(snap.get("opts") or {})
+        self.core = None  # drop the old game before building the saved one (a small heap)
+        collect()
+        self.core = Game(snap=snap["core"])
+        self.opts = opts
+        self.sync = Sync()
+        self.sync.restore(snap.get("table") or {})
+        self.pending = []
+        self.pending_prompts = None
+
+    def dump(self):
+        return {"opts": self.opts, "need": self.core.need(), "core": self.core.s,
+                "table": self.sync.snapshot()}
