@@ -97,7 +97,7 @@ def _value(key, text):
 
 def fmt(action):
     """An action as the words of an `act` line: {"a": "move", "to": "x"} -> "move to=x"."""
-    words = [action["a"]]
+    words = [str(action.get("a"))]
     for k in sorted(action):
         if k != "a":
             v = action[k]
@@ -336,7 +336,7 @@ class Mode(_Mode):
         if first[:1] == "{":
             no_more("act", args, kw, 1)
             a = _value("act", first)
-            if not isinstance(a, dict):
+            if not isinstance(a, dict) or not isinstance(a.get("a"), str):
                 raise CommandError("act: a JSON object with a verb in \"a\"")
             return a
         if first.isdigit():
