@@ -47,12 +47,18 @@ def validate(data):
     bytecode need not stay in a small heap)."""
     import sys
 
+    import arkham
+
+    loaded = "arkham.boardcheck" in sys.modules  # a caller that imported it keeps it
     from arkham import boardcheck
 
     try:
         return boardcheck.validate(data)
     finally:
-        sys.modules.pop("arkham.boardcheck", None)
+        if not loaded:  # forget it everywhere the import put it: its bytecode can be collected
+            sys.modules.pop("arkham.boardcheck", None)
+            if "boardcheck" in arkham.__dict__:
+                del arkham.__dict__["boardcheck"]
 
 
 def _budget_ma(power):

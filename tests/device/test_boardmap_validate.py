@@ -4,6 +4,7 @@ that names the spot (docs/design.md, "Board map")."""
 import gc
 import json
 
+import arkham.boardcheck  # noqa: F401  (kept loaded: validate() below runs many times)
 from arkham import boardmap
 from arkham.boardmap import BoardMap, BoardMapError, brightness_cap, validate
 from check import check, done, equal, raises

@@ -1,10 +1,14 @@
 """Pixels and lights: colour order on the wire, brightness cap, gamma, animation phases from the
 clock, and transmits only when the frame changed (counted by a test subclass of the hook)."""
 
-# ruff: noqa: I001  (import order matters in a 96k heap: the biggest first)
+# ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first)
+import gc
+from arkham import boardmap
+
+board = boardmap.load("../../hardware/boards/bringup.json")
+gc.collect()
 from arkham.hw.pixels import BLINK, FLASH, GAMMA, PULSE, STEADY, Pixels, level
 from check import check, done, equal, raises
-from arkham import boardmap
 from arkham.hw.lights import Lights
 
 
@@ -40,7 +44,6 @@ brg.render(0)
 equal(brg.sent[-1], bytes([3, 1, 2]), "BRG order")
 
 # brightness cap: the bring-up board's power budget
-board = boardmap.load("../../hardware/boards/bringup.json")
 capped = Counting(board.led_count, board.order, cap=board.brightness_cap, gamma=False)
 capped.set(0, (255, 255, 255))
 capped.render(0)
