@@ -27,13 +27,16 @@ from adafruit_bus_device.i2c_device import I2CDevice
 from arkham.compat import ticks_diff, ticks_ms
 from arkham.hw import Hardware
 from arkham.hw.lights import Lights
-from arkham.hw.mpr121 import MPR121Error
+from arkham.hw.mpr121 import _AUTOCONFIG_VALUES, MPR121Error
 from arkham.hw.pads import Pads
 from arkham.hw.pixels import Pixels
 from arkham.hw.storage import Storage
 
 _FILTERED = 0x04
 _BASELINE = 0x1E
+_ECR = 0x5E
+_ECR_RUN = 0x8C  # CL=10, ELE0..ELE11
+_AUTOCONFIG = 0x7B
 
 
 class Chip:
@@ -47,6 +50,7 @@ class Chip:
         self.mpr = None
         self._dev = I2CDevice(i2c, addr, probe=False)
         self._reg = bytearray(1)
+        self._two = bytearray(2)
         self._data = bytearray(24)
         self._base = bytearray(12)
 
@@ -55,6 +59,18 @@ class Chip:
             self.mpr = adafruit_mpr121.MPR121(self.i2c, self.addr)
         except (RuntimeError, ValueError) as e:
             raise MPR121Error("no MPR121 at 0x%02X (%s)" % (self.addr, e))
+        # as our MicroPython driver: auto-configuration (written in stop mode, it runs at the
+        # switch to run mode) so large pads do not read near zero with the fixed charge current
+        self._write(_ECR, 0)
+        for i in range(len(_AUTOCONFIG_VALUES)):
+            self._write(_AUTOCONFIG + i, _AUTOCONFIG_VALUES[i])
+        self._write(_ECR, _ECR_RUN)
+
+    def _write(self, reg, value):
+        self._two[0] = reg
+        self._two[1] = value
+        with self._dev as dev:  # type: ignore[call-arg]  # (the stub's __exit__ takes no args)
+            dev.write(self._two)
 
     def _read(self, reg, buf):
         self._reg[0] = reg

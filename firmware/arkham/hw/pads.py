@@ -15,7 +15,8 @@ delta = empty - filtered (a token or a hand lowers the count). A pad becomes pre
 delta >= touch and stays present while delta > release (hysteresis); a change is reported after
 `debounce` scans in a row agree. While a pad reads empty, `empty` follows the reading by one count
 per DRIFT_SCANS net scans on one side (a slow median tracker: temperature and humidity drift, but
-far too slow to swallow a token being placed).
+far too slow to swallow a token being placed); a reading far *above* the reference (it was taken
+with a token on the pad) is caught up within a few scans.
 
 A chip that stops answering is reported once (notice "chip_fault"), retried about once a second
 (full restart), and its spots keep their last presence meanwhile (no fake lifts); the other chips
