@@ -411,7 +411,7 @@ def score(g):
     pts += len([1 for p in s["gm"] if p[0] == "t"])
     pts += len([1 for p in s["mon"] if p[0] == "t"]) // 3
     pts += len([1 for v in s["inv"] if not v["dead"]])
-    pts -= len([1 for v in s["inv"] if v["loan"] and not v["dead"]])
+    pts -= len([1 for v in s["inv"] if v["loan"]])
     pts -= s["signs_used"]
     pts += s["score_adj"]
     return pts
