@@ -153,7 +153,7 @@ class Link:
         if not tail:
             return "\n(nothing received)"
         return "\nlast %d lines from the table:\n" % len(tail) + "\n".join(
-            "  " + t for _, t, _ in tail
+            "  " + (t if len(t) <= 300 else t[:300] + "... (%d bytes)" % len(t)) for _, t, _ in tail
         )
 
     def close(self):
