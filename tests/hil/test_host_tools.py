@@ -91,3 +91,18 @@ def test_replay_of_a_recorded_session_matches(table, tmp_path):
     doctored.write_text(path.read_text().replace('\\"pad_04\\"]', '\\"pad_05\\"]'))
     out = run("replay", str(doctored))
     assert out.returncode == 1 and "differs" in out.stdout, out.stdout + out.stderr
+
+
+def test_log_starts_a_new_file_for_each_game(table, tmp_path):
+    logdir = tmp_path / "logs"
+    with table.detached() as port:
+        out = run("log", port, "-o", str(logdir) + "/", "-q", stdin="faults\ngame bringup\ndump\n")
+    assert out.returncode == 0, out.stderr
+    files = sorted(logdir.glob("*.jsonl"), key=lambda p: p.stat().st_mtime_ns)
+    assert len(files) == 2, files
+    first = [json.loads(x) for x in files[0].read_text().splitlines()]
+    second = [json.loads(x) for x in files[1].read_text().splitlines()]
+    assert first[0]["dir"] == "meta" and second[0]["dir"] == "meta"
+    assert second[0]["game"] == "bringup"
+    assert any(r["dir"] == ">" and r["line"].endswith(" faults") for r in first)
+    assert any(r["dir"] == ">" and r["line"].endswith(" dump") for r in second)
