@@ -1,4 +1,5 @@
 """An in-process AH2e table: the real ah2e board map, fake pads, lights and ctx (no app)."""
+
 import pathlib
 
 from arkham import boardmap

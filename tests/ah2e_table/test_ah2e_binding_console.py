@@ -1,5 +1,6 @@
 """The ah2e mode's console: options, `act` in its three forms, `legal`, `state`, events,
 physical chance (AH-TABLE-4), snapshot/restore, bad input (refused, nothing changed)."""
+
 import json
 import random
 
@@ -18,19 +19,31 @@ def test_defaults_start_a_small_game():
 
 
 def test_options_reach_the_core():
-    t = Table(investigators="kate_winthrop,vincent_lee,mandy_thompson", ao="hastur", seed=7,
-              first=1, chance="dice,cup")
+    t = Table(
+        investigators="kate_winthrop,vincent_lee,mandy_thompson",
+        ao="hastur",
+        seed=7,
+        first=1,
+        chance="dice,cup",
+    )
     assert [v["name"] for v in t.s["inv"]] == ["kate_winthrop", "vincent_lee", "mandy_thompson"]
     assert t.s["ao"] == "hastur" and t.s["first"] == 1 and sorted(t.s["phys"]) == ["cup", "dice"]
     assert len(Table(players=8, seed=1).s["inv"]) == 8
 
 
-@pytest.mark.parametrize("opts,why", [
-    ({"players": "9"}, "players"), ({"players": "0"}, "players"), ({"ao": "dagon"}, "dagon"),
-    ({"investigators": "nobody"}, "nobody"), ({"chance": "dice,tarot"}, "chance"),
-    ({"colour": "red"}, "unknown option"), ({"seed": "x"}, "seed"),
-    ({"investigators": "jenny_barnes,jenny_barnes"}, "twice"),
-])
+@pytest.mark.parametrize(
+    "opts,why",
+    [
+        ({"players": "9"}, "players"),
+        ({"players": "0"}, "players"),
+        ({"ao": "dagon"}, "dagon"),
+        ({"investigators": "nobody"}, "nobody"),
+        ({"chance": "dice,tarot"}, "chance"),
+        ({"colour": "red"}, "unknown option"),
+        ({"seed": "x"}, "seed"),
+        ({"investigators": "jenny_barnes,jenny_barnes"}, "twice"),
+    ],
+)
 def test_bad_options_are_refused(opts, why):
     with pytest.raises(CommandError) as e:
         Table(**opts)
@@ -71,7 +84,7 @@ def test_act_forms_and_legal():
     t.cmd("act 1")
     assert t.cmd('act {"a":"upkeep","inv":1}')["done"] == "upkeep inv=1"
     play(t, random.Random(1), 40, stop=lambda t: t.core.need()["k"] == "move")
-    to = [a["to"] for a in t.core.legal_actions() if a["a"] == "move"][0]
+    to = next(a["to"] for a in t.core.legal_actions() if a["a"] == "move")
     r = t.cmd("act move to=" + to)
     assert r["done"] == "move to=" + to and r["events"] >= 1
 
@@ -88,10 +101,23 @@ def test_values_are_typed():
         _value("bonus", "{will")
 
 
-@pytest.mark.parametrize("line", [
-    "act", "act 0", "act 99", "act fly to=moon", "act move to=nowhere", "act {1,2}",
-    'act {"to":"x"}', "act 1 2", "legal x", "state now", "ok a b", "frobnicate",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "act",
+        "act 0",
+        "act 99",
+        "act fly to=moon",
+        "act move to=nowhere",
+        "act {1,2}",
+        'act {"to":"x"}',
+        "act 1 2",
+        "legal x",
+        "state now",
+        "ok a b",
+        "frobnicate",
+    ],
+)
 def test_bad_console_input_changes_nothing(line):
     t = Table(players=2, seed=5)
     t.settle()
@@ -106,8 +132,18 @@ def test_bad_console_input_changes_nothing(line):
 def test_state_is_compact_and_complete():
     t = Table(players=3, seed=5)
     st = t.cmd("state")
-    for k in ("phase", "turn", "doom", "terror", "gates", "investigators", "need", "todo",
-              "wrong", "hand"):
+    for k in (
+        "phase",
+        "turn",
+        "doom",
+        "terror",
+        "gates",
+        "investigators",
+        "need",
+        "todo",
+        "wrong",
+        "hand",
+    ):
         assert k in st
     assert st["investigators"][0]["name"] == "jenny_barnes"
     json.dumps(st)
@@ -117,8 +153,14 @@ def test_state_is_compact_and_complete():
 def test_snapshot_restore_keeps_game_prompts_and_flags():
     t = Table(players=3, seed=4)
     play(t, random.Random(4), 25)
-    spot = [sp.name for sp in t.board.spots if sp.chip is not None and sp.name not in t.pads.on
-            and sp.name not in t.s["gates"] and sp.name not in t.s["mon"]][0]
+    spot = next(
+        sp.name
+        for sp in t.board.spots
+        if sp.chip is not None
+        and sp.name not in t.pads.on
+        and sp.name not in t.s["gates"]
+        and sp.name not in t.s["mon"]
+    )
     t.place(spot)  # flagged
     t.mode._prompts([("sky", "place", "byakhee")])
     snap = json.loads(json.dumps(t.mode.snapshot()))

@@ -1,5 +1,6 @@
 """AH-TABLE-3: a token placed or lifted where the rules don't allow flashes an error at once, an
 event explains it, and nothing in the game state changes until it is put right or overridden."""
+
 import random
 
 import pytest
@@ -30,8 +31,9 @@ def test_token_where_nothing_belongs_flashes_AH_TABLE_3():
     spot = empty_spot(t)
     t.place(spot)
     ev = t.take()
-    assert ev == [("misplaced", {"spot": spot, "present": True,
-                                 "why": "nothing belongs here now: lift it"})]
+    assert ev == [
+        ("misplaced", {"spot": spot, "present": True, "why": "nothing belongs here now: lift it"})
+    ]
     assert t.scene()[spot] == ERROR
 
 
@@ -53,8 +55,9 @@ def test_lifting_a_token_that_belongs_flashes_AH_TABLE_3():
     t = ready()
     at = t.s["inv"][1]["at"]  # not the investigator the game waits for
     t.lift(at)
-    assert t.take() == [("misplaced", {"spot": at, "present": False,
-                                       "why": "a token belongs here: put it back"})]
+    assert t.take() == [
+        ("misplaced", {"spot": at, "present": False, "why": "a token belongs here: put it back"})
+    ]
     assert t.scene()[at] == ERROR
     t.place(at)
     assert t.take() == [("put_right", {"spot": at})]
@@ -62,8 +65,14 @@ def test_lifting_a_token_that_belongs_flashes_AH_TABLE_3():
 
 def test_override_accepts_the_token_AH_TABLE_3():
     t = ready()
-    a, b = sorted(sp.name for sp in t.board.spots if sp.chip is not None and sp.name not in
-                  t.pads.on and sp.name not in t.s["gates"] and sp.name not in t.s["mon"])[:2]
+    a, b = sorted(
+        sp.name
+        for sp in t.board.spots
+        if sp.chip is not None
+        and sp.name not in t.pads.on
+        and sp.name not in t.s["gates"]
+        and sp.name not in t.s["mon"]
+    )[:2]
     t.place(a)
     t.place(b)
     assert sorted(t.mode.sync.wrong) == [a, b]
@@ -81,8 +90,14 @@ def test_illegal_move_destination_flashes_and_explains_AH_TABLE_3():
     i = t.core.need()["inv"]
     frm = t.s["inv"][i]["at"]
     legal = [a["to"] for a in t.core.legal_actions() if a["a"] == "move"]
-    far = [sp.name for sp in t.board.spots if sp.chip is not None and sp.name not in legal
-           and sp.name != frm and sp.name not in t.pads.on][0]
+    far = next(
+        sp.name
+        for sp in t.board.spots
+        if sp.chip is not None
+        and sp.name not in legal
+        and sp.name != frm
+        and sp.name not in t.pads.on
+    )
     h = t.core.state_hash()
     t.lift(frm)
     t.place(far)
@@ -122,8 +137,11 @@ def test_random_pad_noise_never_changes_the_state_AH_TABLE_3(seed):
     play(t, rnd, 30)
     t.settle()
     if t.core.need()["k"] == "move":  # no token moves in this test
-        t.cmd("act end_move clues=0" if t.s["clues"].get(
-            t.s["inv"][t.core.need()["inv"]]["at"]) else "act end_move")
+        t.cmd(
+            "act end_move clues=0"
+            if t.s["clues"].get(t.s["inv"][t.core.need()["inv"]]["at"])
+            else "act end_move"
+        )
         t.settle()
     h = t.core.state_hash()
     sensed = [sp.name for sp in t.board.spots if sp.chip is not None]

@@ -1,5 +1,6 @@
 """AH-TABLE-2: a physical change the core needs is named in an event and its spot lit until the
 pad sees it or a player confirms; and moving an investigator by lifting and placing the token."""
+
 import random
 
 from ah2e_fake import Table, play
@@ -75,8 +76,11 @@ def test_each_action_prompts_its_changes_AH_TABLE_2():
         if t.core.over():
             break
         t.take()
-        before = {"mon": list(t.s["mon"]), "inv": [v["at"] for v in t.s["inv"]],
-                  "gates": dict(t.s["gates"])}
+        before = {
+            "mon": list(t.s["mon"]),
+            "inv": [v["at"] for v in t.s["inv"]],
+            "gates": dict(t.s["gates"]),
+        }
         need = t.core.need()
         if need["k"] == "ao_attack":
             t.cmd("act done")
@@ -138,10 +142,18 @@ def test_move_by_lifting_and_placing_the_token():
     i = t.core.need()["inv"]
     frm = t.s["inv"][i]["at"]
     points = t.s["inv"][i]["mp"]
-    to = [a["to"] for a in t.core.legal_actions() if a["a"] == "move"][0]
+    to = next(a["to"] for a in t.core.legal_actions() if a["a"] == "move")
     t.lift(frm)
-    assert t.take() == [("in_hand", {"inv": i, "frm": frm, "to": [
-        a["to"] for a in t.core.legal_actions() if a["a"] == "move"]})]
+    assert t.take() == [
+        (
+            "in_hand",
+            {
+                "inv": i,
+                "frm": frm,
+                "to": [a["to"] for a in t.core.legal_actions() if a["a"] == "move"],
+            },
+        )
+    ]
     t.place(to)
     ev = t.take()
     assert ("inv_moved", {"inv": i, "frm": frm, "to": to, "why": "move"}) in ev

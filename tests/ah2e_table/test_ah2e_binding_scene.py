@@ -1,5 +1,6 @@
 """AH-TABLE-1: every area of the board has a lit spot showing its state, from one documented,
 colour-blind-readable palette (arkham.games.ah2e_scene.PALETTE, docs/ah2e-table.md)."""
+
 import pathlib
 import random
 import re
@@ -48,8 +49,9 @@ def test_palette_is_readable_without_hue_AH_TABLE_1():
 
 
 def test_docs_table_is_the_code_palette_AH_TABLE_1():
-    rows = re.findall(r"^\| `(\w+)` \| (\d+),(\d+),(\d+) \| (\w+) \| ([^|]+) \|$",
-                      DOCS.read_text(), re.M)
+    rows = re.findall(
+        r"^\| `(\w+)` \| (\d+),(\d+),(\d+) \| (\w+) \| ([^|]+) \|$", DOCS.read_text(), re.MULTILINE
+    )
     got = [(r[0], (int(r[1]), int(r[2]), int(r[3])), r[4]) for r in rows]
     want = [(row[0], row[1], NAMES[row[2]]) for row in PALETTE]
     assert got == want

@@ -9,6 +9,7 @@ as a protocol event; the table adds `prompt`, `prompt_done`, `misplaced`, `put_r
 `overridden`, `in_hand`, `put_back` and `need` (what the game waits for, with a hint).
 Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-TABLE-2, -3).
 """
+
 import json
 
 from arkham.ah2e.game import Game, SetupError
@@ -18,8 +19,16 @@ from arkham.games import Mode as _Mode
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
 from arkham.protocol import int_arg, no_more
 
-DEFAULT = ("jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",
-           "carolyn_fern", "darrell_simmons", "dexter_drake")
+DEFAULT = (
+    "jenny_barnes",
+    "joe_diamond",
+    "amanda_sharpe",
+    "ashcan_pete",
+    "bob_jenkins",
+    "carolyn_fern",
+    "darrell_simmons",
+    "dexter_drake",
+)
 SOURCES = ("dice", "mythos", "cup", "gates")
 LISTS = ("dice", "sliders", "spend_monsters")  # action fields that are always lists
 MAX_TODO = 4  # prompts remembered per spot (a pad sees one change at a time anyway)
@@ -52,8 +61,7 @@ def _options(kw):
         v = kw[k]
         if k in ("players", "seed", "first"):
             hi = {"players": 8, "seed": 999999999, "first": 7}[k]
-            out[k] = v if isinstance(v, int) else int_arg(str(v), k, 0 if k != "players" else 1,
-                                                            hi)
+            out[k] = v if isinstance(v, int) else int_arg(str(v), k, 0 if k != "players" else 1, hi)
         elif k == "investigators":
             out[k] = v if isinstance(v, list) else str(v).lower().split(",")
         elif k == "ao":
@@ -64,12 +72,14 @@ def _options(kw):
                 c = c if isinstance(c, list) else c.split(",")
                 for x in c:
                     if x not in SOURCES:
-                        raise CommandError("chance: virtual, physical or some of %s"
-                                           % ",".join(SOURCES))
+                        raise CommandError(
+                            "chance: virtual, physical or some of %s" % ",".join(SOURCES)
+                        )
             out[k] = c
         else:
-            raise CommandError("ah2e: unknown option %s (known: ao chance first investigators "
-                               "players seed)" % k)
+            raise CommandError(
+                "ah2e: unknown option %s (known: ao chance first investigators players seed)" % k
+            )
     if "investigators" not in out:
         out["investigators"] = list(DEFAULT[: out.get("players", 2)])
     out.pop("players", None)
@@ -113,8 +123,8 @@ class Mode(_Mode):
     name = "ah2e"
     VERBS = {
         "act": "act N | act VERB key=value... | act {json}: one core action (N: the Nth of "
-               "`legal`); e.g. act move to=rivertown, act roll successes=2, act draw_mythos "
-               "card=heat_wave",
+        "`legal`); e.g. act move to=rivertown, act roll successes=2, act draw_mythos "
+        "card=heat_wave",
         "legal": "legal: the actions the rules allow now, numbered for `act N`",
         "state": "state: phase, turn, doom, terror, gates, investigators, prompts",
         "ok": "ok [SPOT|all]: a prompted change is done (the pad cannot see it)",
@@ -169,8 +179,10 @@ class Mode(_Mode):
         """One core action: CommandError (nothing changed) or its events sent and saved."""
         self._flush()
         if self.sync.wrong:
-            raise CommandError("put the flashing token right first (%s), or `override`"
-                               % " ".join(sorted(self.sync.wrong)))
+            raise CommandError(
+                "put the flashing token right first (%s), or `override`"
+                % " ".join(sorted(self.sync.wrong))
+            )
         core = self.core
         before = positions(core)
         good, res = core.apply(action)
@@ -194,8 +206,12 @@ class Mode(_Mode):
             if sp is None:
                 continue
             sensed = sp.chip is not None
-            if sensed and how == "lift" and not pads.present(spot) and not expected(
-                    self.core, spot):
+            if (
+                sensed
+                and how == "lift"
+                and not pads.present(spot)
+                and not expected(self.core, spot)
+            ):
                 continue  # the pad is already bare, as it should be
             if sensed:
                 lst = todo.get(spot) or []
@@ -266,11 +282,17 @@ class Mode(_Mode):
             return
         hand = sync.hand
         mover = self._mover()
-        if not sync.wrong and hand is None and mover is not None and not present and \
-                spot == mover[1]:
+        if (
+            not sync.wrong
+            and hand is None
+            and mover is not None
+            and not present
+            and spot == mover[1]
+        ):
             sync.hand = [mover[0], spot]
-            self.ctx.emit("in_hand", {"inv": mover[0], "frm": spot,
-                                      "to": self._destinations(mover[0])})
+            self.ctx.emit(
+                "in_hand", {"inv": mover[0], "frm": spot, "to": self._destinations(mover[0])}
+            )
             self.ctx.save()
             return
         if hand is not None and present:
@@ -301,7 +323,9 @@ class Mode(_Mode):
         if hand is not None and present:
             dests = self._destinations(hand[0])
             return "%s may not move here; legal: %s" % (
-                self.core.s["inv"][hand[0]]["name"], " ".join(dests) or "none (end_move)")
+                self.core.s["inv"][hand[0]]["name"],
+                " ".join(dests) or "none (end_move)",
+            )
         if present:
             return "nothing belongs here now: lift it"
         return "a token belongs here: put it back"
@@ -319,8 +343,10 @@ class Mode(_Mode):
         if verb == "legal":
             no_more(verb, args, kw)
             la = self.core.legal_actions()
-            return {"legal": ["%d %s" % (k + 1, fmt(la[k])) for k in range(len(la))],
-                    "need": self.core.need()}
+            return {
+                "legal": ["%d %s" % (k + 1, fmt(la[k])) for k in range(len(la))],
+                "need": self.core.need(),
+            }
         if verb == "state":
             no_more(verb, args, kw)
             return self.brief()
@@ -337,7 +363,7 @@ class Mode(_Mode):
             no_more("act", args, kw, 1)
             a = _value("act", first)
             if not isinstance(a, dict) or not isinstance(a.get("a"), str):
-                raise CommandError("act: a JSON object with a verb in \"a\"")
+                raise CommandError('act: a JSON object with a verb in "a"')
             return a
         if first.isdigit():
             no_more("act", args, kw, 1)
@@ -359,9 +385,15 @@ class Mode(_Mode):
         elif what in table:
             spots = [what]
         else:
-            raise CommandError("%s: nothing %s at %r (%s)" % (
-                verb, "to confirm" if verb == "ok" else "flagged", what[:40],
-                " ".join(sorted(table)) or "none pending"))
+            raise CommandError(
+                "%s: nothing %s at %r (%s)"
+                % (
+                    verb,
+                    "to confirm" if verb == "ok" else "flagged",
+                    what[:40],
+                    " ".join(sorted(table)) or "none pending",
+                )
+            )
         for spot in spots:
             del table[spot]
             if verb == "ok":
@@ -375,14 +407,33 @@ class Mode(_Mode):
         s = self.core.s
         invs = []
         for v in s["inv"]:
-            invs.append({"name": v["name"], "at": v["at"], "sanity": v["san"],
-                         "stamina": v["sta"], "clues": v["clues"], "money": v["money"],
-                         "dead": v["dead"]})
-        return {"phase": s["phase"], "turn": s["turn"], "doom": s["doom"], "terror": s["terror"],
-                "gates": s["gates"], "clues": s["clues"], "signs": s["signs"],
-                "closed": s["closed"], "investigators": invs, "over": s["over"],
-                "need": self.core.need(), "todo": self.sync.todo, "wrong": self.sync.wrong,
-                "hand": self.sync.hand}
+            invs.append(
+                {
+                    "name": v["name"],
+                    "at": v["at"],
+                    "sanity": v["san"],
+                    "stamina": v["sta"],
+                    "clues": v["clues"],
+                    "money": v["money"],
+                    "dead": v["dead"],
+                }
+            )
+        return {
+            "phase": s["phase"],
+            "turn": s["turn"],
+            "doom": s["doom"],
+            "terror": s["terror"],
+            "gates": s["gates"],
+            "clues": s["clues"],
+            "signs": s["signs"],
+            "closed": s["closed"],
+            "investigators": invs,
+            "over": s["over"],
+            "need": self.core.need(),
+            "todo": self.sync.todo,
+            "wrong": self.sync.wrong,
+            "hand": self.sync.hand,
+        }
 
     # ---- lights ------------------------------------------------------------------------------
     def focus(self):
@@ -427,5 +478,9 @@ class Mode(_Mode):
         self.pending_prompts = None
 
     def dump(self):
-        return {"opts": self.opts, "need": self.core.need(), "core": self.core.s,
-                "table": self.sync.snapshot()}
+        return {
+            "opts": self.opts,
+            "need": self.core.need(),
+            "core": self.core.s,
+            "table": self.sync.snapshot(),
+        }

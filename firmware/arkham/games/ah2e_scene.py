@@ -9,6 +9,7 @@ Meaning is carried by the animation shape first, so a colour-blind player can re
                  elder sign, track markers; dim = clue, closed, empty track slots.
 Hues are the Okabe-Ito colour-blind-safe set. One LED per spot: the first row that applies wins.
 """
+
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 
 # name -> (r, g, b), animation, meaning. Order = priority on a spot.

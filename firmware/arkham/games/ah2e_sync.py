@@ -35,8 +35,7 @@ def expected(core, spot):
 def positions(core):
     """What the prompts are computed from: monster places, investigator places, gates."""
     s = core.s
-    return (list(s["mon"]), [None if v["dead"] else v["at"] for v in s["inv"]],
-            sorted(s["gates"]))
+    return (list(s["mon"]), [None if v["dead"] else v["at"] for v in s["inv"]], sorted(s["gates"]))
 
 
 def changes(core, before, skip_inv=None):
