@@ -154,7 +154,7 @@ def step_move_monsters(g, step):
         if move == "unique":
             hooks.append(m)
             continue
-        if rules.invs_at(g, at) or move == "stationary":
+        if move == "stationary" or rules.anyone_at(g, at):
             continue  # AH-MON-3, AH-MON-2
         if move == "flying":
             fly(g, m, at)
@@ -172,7 +172,7 @@ def walk(g, m, at, colour, steps):
         nxt = d.street_of[at] if at in d.street_of else arrows[at]
         rules.move_monster(g, m, nxt, colour)
         at = nxt
-        if rules.invs_at(g, at):
+        if rules.anyone_at(g, at):
             return  # AH-MON-3: stops on entering an investigator's area
 
 
@@ -213,7 +213,7 @@ def hound(g, m):
     s = g.s
     d = g.d
     at = s["mon"][m]
-    if rules.invs_at(g, at):
+    if rules.anyone_at(g, at):
         return
     ok = [i for i in rules.order(g) if s["inv"][i]["at"] in d.street_of
           and s["inv"][i]["at"] not in (d.hospital, d.asylum)]

@@ -42,6 +42,14 @@ def invs_at(g, area):
     return [i for i in range(len(s["inv"])) if s["inv"][i]["at"] == area and not s["inv"][i]["dead"]]
 
 
+def anyone_at(g, area):
+    """Is a living investigator in `area`? (no list built: called per monster per mythos)"""
+    for v in g.s["inv"]:
+        if v["at"] == area and not v["dead"]:
+            return True
+    return False
+
+
 def lowest_sneak(g, cands):
     """The candidate with the lowest Sneak; ties go to player order from the first player."""
     best = None
@@ -83,7 +91,11 @@ def monsters_at(g, area):
 def arkham_count(g):
     """Monsters counted by the limit: streets, locations and the Sky (AH-LIMIT-1)."""
     d = g.d
-    return len([1 for p in g.s["mon"] if d.is_arkham(p)])
+    n = 0
+    for p in g.s["mon"]:
+        if d.is_arkham(p):
+            n += 1
+    return n
 
 
 def limit(g):
