@@ -186,3 +186,19 @@ def test_end_move_from_the_console_while_in_hand_prompts_put_back_AH_TABLE_2():
     assert any(p["spot"] == frm and p["what"].endswith("back") for p in prompts(t.take()))
     t.place(frm)
     assert frm not in t.mode.sync.todo
+
+
+def test_a_move_onto_a_prompted_spot_is_still_a_move_AH_TABLE_2():
+    """The investigator's token put on a spot that waits for a monster moves them there; the
+    monster's prompt stays (the pad cannot tell the two tokens apart)."""
+    t = moving()
+    i = t.core.need()["inv"]
+    frm = t.s["inv"][i]["at"]
+    to = [a["to"] for a in t.core.legal_actions() if a["a"] == "move"][0]
+    t.mode._prompts([(to, "place", "cultist")])
+    t.lift(frm)
+    t.place(to)
+    assert t.s["inv"][i]["at"] == to
+    assert t.mode.sync.todo[to] == ["place cultist"]
+    t.cmd("ok " + to)
+    assert not t.mode.sync.todo

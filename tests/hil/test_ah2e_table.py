@@ -75,8 +75,9 @@ def test_setup_prompts_misplaced_token_and_a_move_AH_TABLE_2_AH_TABLE_3(table):
     assert s["need"]["k"] == "move" and s["need"]["inv"] == 0
     lit = table.world.leds().get("train_station")
     assert lit is not None and lit[2] == 0 and lit[0] >= lit[1] > 0  # orange `act` (pulsing)
-    dests = [w.split("=")[1] for w in " ".join(table.ok("legal")["legal"]).split()
-             if w.startswith("to=")]
+    dests = [
+        w.split("=")[1] for w in " ".join(table.ok("legal")["legal"]).split() if w.startswith("to=")
+    ]
     assert dests
     table.world.lift("train_station")
     ev = table.expect("in_hand", inv=0, frm="train_station", timeout=5.0)

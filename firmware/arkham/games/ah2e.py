@@ -259,6 +259,8 @@ class Mode(_Mode):
 
     # ---- pads ----------------------------------------------------------------------------------
     def on_pad(self, spot, present, now_ms):
+        """Order: a flagged spot put right; the moving investigator's token; a prompted spot;
+        otherwise a change that leaves the spot unlike the state is misplaced (AH-TABLE-3)."""
         self._flush()
         sp = self.ctx.board.spot(spot)
         if sp is None or self.core.over():
@@ -266,12 +268,6 @@ class Mode(_Mode):
         sync = self.sync
         core = self.core
         want = expected(core, spot)
-        if spot in sync.todo:
-            if present == want:  # AH-TABLE-2: the pad saw the change
-                del sync.todo[spot]
-                self.ctx.emit("prompt_done", {"spot": spot, "by": "pad"})
-                self.ctx.save()
-            return
         if spot in sync.wrong:
             if present == want:
                 del sync.wrong[spot]
@@ -309,6 +305,12 @@ class Mode(_Mode):
                 except CommandError as e:  # (legal a moment ago: should not happen)
                     sync.hand = hand
                     return self._misplaced(spot, present, str(e.args[0]))
+        if spot in sync.todo:
+            if present == want:  # AH-TABLE-2: the pad saw the change
+                del sync.todo[spot]
+                self.ctx.emit("prompt_done", {"spot": spot, "by": "pad"})
+                self.ctx.save()
+            return  # (between lifting and putting down: not an error on a prompted spot)
         if present != want:  # AH-TABLE-3
             self._misplaced(spot, present, self._why(spot, present, hand))
 
