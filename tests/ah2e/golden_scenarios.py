@@ -4,15 +4,14 @@ after every step are kept as text in golden/<name>.txt and diffed by test_ah2e_g
 Regenerate after an intended rules change, then read the diff before committing:
     python tests/ah2e/golden_scenarios.py
 """
-import json
 import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-from arkham import canon  # noqa: E402
-from arkham.ah2e.game import new_game  # noqa: E402
+from arkham import canon
+from arkham.ah2e.game import new_game
 
 GOLDEN = HERE / "golden"
 

@@ -3,9 +3,8 @@
 import random
 
 import pytest
-
-from arkham.ah2e.game import new_game
 from ah2e_driver import INVESTIGATORS, choose
+from arkham.ah2e.game import new_game
 
 
 def outcomes(events):

@@ -1,8 +1,8 @@
 """Skill checks, combat, awakening, the final battle, victory and score (AH-CHECK, AH-COMBAT,
 AH-AWAKE, AH-FINAL, AH-WIN, AH-SCORE)."""
+from ah2e_helpers import bad, clear_board, game, names, ok, open_gate, put, to_need
 from arkham.ah2e import rules
 from arkham.ah2e.tables import LOST
-from ah2e_helpers import game, ok, bad, names, to_need, put, clear_board, open_gate
 
 
 def fresh(n=1, ao="azathoth", **kw):

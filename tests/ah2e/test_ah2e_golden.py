@@ -3,8 +3,7 @@ diffed as text (regenerate with `python tests/ah2e/golden_scenarios.py`, then re
 import difflib
 
 import pytest
-
-from golden_scenarios import SCENARIOS, GOLDEN, playthrough
+from golden_scenarios import GOLDEN, SCENARIOS, playthrough
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

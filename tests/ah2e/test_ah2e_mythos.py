@@ -1,6 +1,6 @@
 """The Mythos phase: gates, surges, clues, monster movement, limits and terror
 (AH-MYTH, AH-GATE, AH-CLUE, AH-MON, AH-LIMIT, AH-TERROR), with the seed's two worked examples."""
-from ah2e_helpers import game, ok, bad, names, to_need, put, clear_board, open_gate, fill
+from ah2e_helpers import bad, clear_board, fill, game, names, ok, open_gate, put, to_need
 
 # 7 investigators whose homes are away from the gates used below
 SEVEN = ["jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",

@@ -4,9 +4,9 @@ doom and terror in bounds, every game ends (AH-BOARD-4, AH-TERROR-4, AH-AWAKE-1)
 Profiles: the default keeps the suite fast; HYPOTHESIS_PROFILE=ah2e-thorough plays thousands."""
 import os
 
-from hypothesis import given, settings, strategies as st, HealthCheck
-
-from ah2e_driver import play, AOS
+from ah2e_driver import AOS, play
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 settings.register_profile("ah2e-fast", max_examples=150, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -3,10 +3,9 @@ import json
 import pathlib
 
 import pytest
-
+from ah2e_helpers import NAMES, bad, game, names, ok, to_need
 from arkham.ah2e import tables
-from arkham.ah2e.game import new_game, SetupError, Game
-from ah2e_helpers import game, ok, bad, names, NAMES, to_need, put
+from arkham.ah2e.game import Game, SetupError, new_game
 
 DATA = pathlib.Path(tables.__file__).parent / "data"
 

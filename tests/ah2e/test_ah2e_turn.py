@@ -1,6 +1,6 @@
 """Upkeep, Movement, Arkham and Other World encounters (AH-UP, AH-MOVE, AH-ENC, AH-OW)."""
+from ah2e_helpers import bad, clear_board, game, names, ok, open_gate, put, to_need
 from arkham.ah2e.tables import LOST
-from ah2e_helpers import game, ok, bad, names, to_need, put, clear_board, open_gate
 
 
 def fresh(n=2, **kw):

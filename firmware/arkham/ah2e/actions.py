@@ -2,8 +2,8 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import rules, fight, turn, mythos
-from arkham.ah2e.tables import why, SKY, OUTSKIRTS, LOST, BASE
+from arkham.ah2e import fight, mythos, rules, turn
+from arkham.ah2e.tables import LOST, SKY, why
 
 # verb -> the decisions (need kinds) it answers
 VERBS = {

@@ -3,6 +3,7 @@ arkham.canon.dumps, fed piece by piece into CRC-32, so the hash equals canon.sta
 while the peak stays a few hundred bytes (the full text of an 8-investigator state is ~4 KB,
 and canon.dumps keeps a list entry per character)."""
 import binascii
+
 from arkham import canon
 
 

@@ -16,8 +16,8 @@
     trade         {inv, to, money?, item?}        AH-MOVE-6 (movement phase, final battle)
     score         {n}                  other card adjustments to the score (AH-SCORE-1)
 """
-from arkham.ah2e import rules, fight
-from arkham.ah2e.tables import why, SKY, OUTSKIRTS, LOST, BASE
+from arkham.ah2e import fight, rules
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, why
 
 _NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
         "max_sanity": "msan", "max_stamina": "msta"}

@@ -255,10 +255,9 @@ def _spell(g, c, ok):
 def _close(g, c, ok):
     """AH-ENC-3: failure costs nothing; success closes the gate (AH-ENC-5); then sealing."""
     loc = c["x"]
-    if not ok:
-        g.done_step()
-        return
     g.done_step()
+    if not ok or loc not in g.s["gates"]:
+        return  # failed, or a card closed that gate meanwhile
     g.push([["seal", c["i"], loc], ["gwin"]])  # seal first, then AH-WIN-1
     rules.close_gate(g, loc, c["i"], "closed", False)
 

@@ -5,11 +5,10 @@ Flow is a queue of steps run by a bounded loop (no recursion). A step either fin
 waits for the players (a decision) or for a physical chance result (AH-TABLE-4). The action
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
-from arkham.ah2e import digest
-from arkham.rng import Rng
-from arkham.ah2e import tables, rules, mythos, turn, fight
+from arkham.ah2e import digest, fight, mythos, rules, tables, turn
 from arkham.ah2e.rules import Awaken, GameOver
 from arkham.ah2e.tables import LOST, why
+from arkham.rng import Rng
 
 SOURCES = ("dice", "mythos", "cup", "gates")
 PHASES = ("upkeep", "movement", "arkham", "other", "mythos")

@@ -79,11 +79,7 @@ def legal(g, need):
                {"a": "pass", "inv": i}]
     elif k == "seal":
         out = [{"a": "seal", "inv": need["inv"]}, {"a": "pass", "inv": need["inv"]}]
-    elif k == "encounter":
-        out = [{"a": "done", "inv": need["inv"]}]
-        if rules.cup(g):
-            out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
-    elif k == "other":
+    elif k == "encounter" or k == "other":
         out = [{"a": "done", "inv": need["inv"]}]
         if rules.cup(g):
             out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
@@ -102,7 +98,7 @@ def _monster_choices(g, verb):
     return [{"a": verb, "kind": k} for k in kinds]
 
 
-__all__ = ["OUTSKIRTS", "BASE"]
+__all__ = ["BASE", "OUTSKIRTS"]
 
 
 def _with_inv(acts, i):

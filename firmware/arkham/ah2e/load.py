@@ -1,5 +1,5 @@
 """Builds the data tables from data/*.json (once per run; unloaded afterwards on small heaps)."""
-from arkham.ah2e.tables import (_records, _word, SYMBOLS, TYPES, MOVES, FIELDS, ABILITIES)
+from arkham.ah2e.tables import ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES, _records, _word
 
 
 def build(self):

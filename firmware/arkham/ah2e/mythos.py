@@ -3,7 +3,7 @@ gate and monsters, clue, monster movement, ability. Each part is a step on the g
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
 from arkham.ah2e import rules
-from arkham.ah2e.tables import SKY, OUTSKIRTS, SYMBOLS
+from arkham.ah2e.tables import OUTSKIRTS, SKY, SYMBOLS
 
 
 # ---- drawing the card ------------------------------------------------------------------------

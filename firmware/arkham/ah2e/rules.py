@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import SKY, OUTSKIRTS, LOST, BASE
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS
 
 
 class Awaken(Exception):

@@ -1,7 +1,7 @@
 """Game setup (AH-SETUP-1..4): validate the options, build the starting state. Runs once per
 game and is unloaded afterwards on small heaps."""
 from arkham.ah2e import tables
-from arkham.ah2e.game import SetupError, SOURCES
+from arkham.ah2e.game import SOURCES, SetupError
 
 
 def _sheet(name, sheets):

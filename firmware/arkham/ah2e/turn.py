@@ -2,8 +2,8 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import rules, fight
-from arkham.ah2e.tables import why, LOST
+from arkham.ah2e import fight, rules
+from arkham.ah2e.tables import LOST, why
 
 
 # ---- upkeep ----------------------------------------------------------------------------------
