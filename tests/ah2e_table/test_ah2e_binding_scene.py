@@ -42,10 +42,12 @@ def test_palette_is_readable_without_hue_AH_TABLE_1():
     assert len({(row[1], row[2]) for row in areas}) == len(areas)  # (tracks: by position)
     # the two pulsing rows differ in brightness too (where to act vs where one may go)
     assert sum(colour("act")[0]) > 1.5 * sum(colour("go")[0])
-    # brightness tiers among the steady states: full > mid > dim
-    full = min(max(colour(n)[0]) for n in ("gate", "monster"))
-    dim = max(max(colour(n)[0]) for n in ("clue", "closed", "world_gate", "doom_empty"))
-    assert full > 2 * dim
+    # brightness tiers among the steady states (docs/ah2e-table.md): bright > mid > dim
+    for n in ("gate", "monster", "investigator", "terror", "doom"):
+        assert max(colour(n)[0]) >= 200, n
+    assert 100 <= max(colour("elder_sign")[0]) < 200
+    for n in ("clue", "closed", "world_gate", "doom_empty", "terror_past"):
+        assert max(colour(n)[0]) <= 80, n
 
 
 def test_docs_table_is_the_code_palette_AH_TABLE_1():

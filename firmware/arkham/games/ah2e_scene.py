@@ -5,8 +5,8 @@ Meaning is carried by the animation shape first, so a colour-blind player can re
   FLASH (fast)   something is wrong here: put it right (AH-TABLE-3)
   BLINK          the table asks for a physical change here (AH-TABLE-2)
   PULSE (slow)   where to act next
-  STEADY         the state of the spot; brightness tiers: full = gate, monster; mid = investigator,
-                 elder sign, track markers; dim = clue, closed, empty track slots.
+  STEADY         the state of the spot; brightness tiers: bright = gate, monster, investigator,
+                 track markers; mid = elder sign; dim = clue, closed, empty slots, world gate.
 Hues are the Okabe-Ito colour-blind-safe set. One LED per spot: the first row that applies wins.
 """
 
