@@ -193,6 +193,13 @@ def test_damage_replaced_by_monster_ability_AH_COMBAT_6():
     fail(g)
     assert g.s["inv"][0]["at"] == "yuggoth_1" and g.s["inv"][0]["sta"] == 9
     assert not g.s["inv"][0]["delayed"]
+    # met in an Other World: thrown back to Arkham through its gate, explored (Korean seed 4.5)
+    ok(g, {"a": "monster_appears", "kind": "nightgaunt"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "fight"})
+    fail(g)
+    assert g.s["inv"][0]["at"] == "science_building"
+    assert g.s["inv"][0]["explored"] == "science_building"
     g = fresh()
     g.s["inv"][0].update(clues=0, sta=9, san=9)
     g.s["inv"][0]["sk"][3] = 6

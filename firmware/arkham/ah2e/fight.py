@@ -183,12 +183,25 @@ def hit(g, i, m, in_combat):
         rules.lost(g, i, "monster")
         return True
     if rules.has(g, m, "through_gate_on_damage"):
-        at = rules.nearest_gate(g, g.s["inv"][i]["at"])
-        if at is not None:
-            if in_combat:
-                end_combat(g, "drawn")
-            rules.draw_through(g, i, g.d.gate_world[g.s["gates"][at]], 0, "monster")
-            return True
+        world = g.d.world_of(g.s["inv"][i]["at"])[0]
+        if world:
+            # in an Other World: thrown back to Arkham through an open gate to it, and that
+            # counts as explored (Korean seed 4.5)
+            back = sorted(x for x in g.s["gates"] if g.d.gate_world[g.s["gates"][x]] == world)
+            if back:
+                if in_combat:
+                    end_combat(g, "drawn")
+                from arkham.ah2e import turn
+
+                turn.come_back(g, i, back[0])
+                return True
+        else:
+            at = rules.nearest_gate(g, g.s["inv"][i]["at"])
+            if at is not None:
+                if in_combat:
+                    end_combat(g, "drawn")
+                rules.draw_through(g, i, g.d.gate_world[g.s["gates"][at]], 0, "monster")
+                return True
     g.lose(i, "sta", rules.stat(g, m, "combat_dmg"), "combat")
     return False
 
