@@ -89,8 +89,35 @@ def _dice_input(g, a, n):
     return None
 
 
+_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop")
+_INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
+        "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
+_LIST = ("dice", "sliders", "spend_monsters")
+
+
+def _types(a):
+    """Each field has the type its name promises (before anything looks it up)."""
+    for k in a:
+        x = a[k]
+        if k == "to" and a["a"] == "trade":
+            if not isinstance(x, int) or isinstance(x, bool):
+                return why("field_number", k)
+        elif k in _STR and not isinstance(x, str):
+            return why("field_text", k)
+        if k in _INT and (not isinstance(x, int) or isinstance(x, bool)):
+            return why("field_number", k)
+        if k in _LIST and not isinstance(x, list):
+            return why("field_list", k)
+        if k == "bonus" and not isinstance(x, dict if a["a"] == "effect" else int):
+            return why("field_number", k)
+    return None
+
+
 def check(g, a, need):
     """The action's own checks; a reason string, or None when it can be done."""
+    err = _types(a)
+    if err:
+        return err
     s = g.s
     v = a["a"]
     i = _inv(g, a, need)

@@ -43,6 +43,11 @@ def check(g, a, i):
         for k in _NUM:
             if k in a and not _n(a[k]):
                 return why("whole_number", k)
+        if "moves" in a and not _n(a["moves"]):
+            return why("whole_number", "moves")
+        for k in ("item", "drop"):
+            if k in a and a[k] is not None and not isinstance(a[k], str):
+                return why("item_name", k)
         if inv["clues"] + a.get("clues", 0) < 0:
             return why("only_clue_tokens_lose", inv["clues"])  # AH-BOARD-4
         if inv["money"] + a.get("money", 0) < 0:
