@@ -218,3 +218,16 @@ def test_physical_and_virtual_give_the_same_game_AH_TABLE_4():
             p.cmd("act draw_monster kind=" + f["kind"])
     assert p.s["gates"] == v.s["gates"] and p.s["mon"] == v.s["mon"]
     assert p.core.need() == v.core.need()
+
+
+def test_boot_resume_builds_no_fresh_game():
+    """The app makes the mode, then restores the saved game at once: no throw-away setup (it
+    would load data and draw a mythos card on a small heap just to be discarded)."""
+    t = Table(players=3, seed=4)
+    snap = json.loads(json.dumps(t.mode.snapshot()))
+    m = Mode(t, {"players": "3", "seed": "4"})
+    assert m._core is None
+    t.events = []
+    m.restore(snap)
+    m.tick(0)
+    assert t.events == [] and m.core.state_hash() == t.core.state_hash()

@@ -88,6 +88,28 @@ def _options(kw):
     return out
 
 
+def _check(opts):
+    """The option checks the core's setup makes, made without building a game (AH-SETUP-1)."""
+    from arkham.ah2e import tables
+
+    ao = opts.get("ao", "cthulhu")
+    known = tables.ancient_ones()
+    if ao not in known:
+        raise CommandError("ah2e: unknown Ancient One %r; known: %s" % (ao, " ".join(known)))
+    names = opts["investigators"]
+    if not 1 <= len(names) <= 8:
+        raise CommandError("ah2e: 1 to 8 investigators")
+    known = sorted(tables.investigators())
+    for k in range(len(names)):
+        if names[k] not in known:
+            raise CommandError("ah2e: unknown investigator %r; known: %s" % (
+                names[k], " ".join(known)))
+        if names[k] in names[:k]:
+            raise CommandError("ah2e: investigator %r twice" % names[k])
+    if opts.get("first", 0) >= len(names):
+        raise CommandError("ah2e: first player must be 0..%d" % (len(names) - 1))
+
+
 def _value(key, text):
     """A typed action field: 3 -> int, true/false, a,b -> list, {..} or [..] -> JSON."""
     if text[:1] in ("{", "["):
@@ -137,6 +159,23 @@ class Mode(_Mode):
         for spot in ("independence_square", "sky", "outskirts"):
             if ctx.board.spot(spot) is None:
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
+        _check(opts)
+        self.opts = opts
+        self.sync = Sync()
+        self.pending = []
+        self.pending_prompts = None
+        # The core game is built on first use: at boot restore() follows at once and a fresh
+        # setup (data loading, the first mythos card) would only fragment a small heap.
+        self._core = None
+
+    @property
+    def core(self):
+        if self._core is None:
+            self._new_game()
+        return self._core
+
+    def _new_game(self):
+        opts = self.opts
         core_opts = {"investigators": opts["investigators"], "seed": opts["seed"]}
         for k in ("ao", "chance", "first"):
             if k in opts:
@@ -145,9 +184,7 @@ class Mode(_Mode):
             core = Game(core_opts)
         except SetupError as e:
             raise CommandError("ah2e: " + str(e.args[0]))
-        self.opts = opts
-        self.core = core
-        self.sync = Sync()
+        self._core = core
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
         core.setup_events = None
         n_mon = len(core.s["mon"])
@@ -156,6 +193,8 @@ class Mode(_Mode):
 
     # ---- the rules core ----------------------------------------------------------------------
     def _flush(self):
+        if self._core is None:
+            self._new_game()  # a new game's setup events and prompts go out now
         if self.pending:
             ev = self.pending
             self.pending = []
@@ -470,9 +509,9 @@ class Mode(_Mode):
 
     def restore(self, snap):
         opts = _options(snap.get("opts") or {})
-        self.core = None  # drop the old game before building the saved one (a small heap)
+        self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
-        self.core = Game(snap=snap["core"])
+        self._core = Game(snap=snap["core"])
         self.opts = opts
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})
