@@ -8,7 +8,7 @@ import sys
 from ah2e_fake import board
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "device"))
-import fakehw  # noqa: E402
+import fakehw
 
 
 def start(storage=None):

@@ -194,7 +194,7 @@ def test_a_move_onto_a_prompted_spot_is_still_a_move_AH_TABLE_2():
     t = moving()
     i = t.core.need()["inv"]
     frm = t.s["inv"][i]["at"]
-    to = [a["to"] for a in t.core.legal_actions() if a["a"] == "move"][0]
+    to = next(a["to"] for a in t.core.legal_actions() if a["a"] == "move")
     t.mode._prompts([(to, "place", "cultist")])
     t.lift(frm)
     t.place(to)

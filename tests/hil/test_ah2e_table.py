@@ -95,7 +95,7 @@ def test_lights_show_the_state_and_survive_a_restart_AH_TABLE_1(table):
     leds = table.world.leds()
     for loc in s["gates"]:
         assert leds.get(loc) == [204, 121, 167], loc  # an open gate
-    for loc, n in s["clues"].items():
+    for loc in s["clues"]:
         if loc not in s["gates"] and loc not in [v["at"] for v in s["investigators"]]:
             assert leds.get(loc) == [80, 76, 22], loc  # clue tokens (dim)
     assert leds.get("terror_0") == ORANGE

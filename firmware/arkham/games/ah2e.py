@@ -102,8 +102,9 @@ def _check(opts):
     known = sorted(tables.investigators())
     for k in range(len(names)):
         if names[k] not in known:
-            raise CommandError("ah2e: unknown investigator %r; known: %s" % (
-                names[k], " ".join(known)))
+            raise CommandError(
+                "ah2e: unknown investigator %r; known: %s" % (names[k], " ".join(known))
+            )
         if names[k] in names[:k]:
             raise CommandError("ah2e: investigator %r twice" % names[k])
     if opts.get("first", 0) >= len(names):
