@@ -201,6 +201,8 @@ class Game:
             return v["at"] == LOST
         if k == "seal":
             return not turn.step_seal(self, step)
+        if k == "die" and step[2] in ("retainer", "loan", "bless"):
+            return v[{"retainer": "ret", "loan": "loan", "bless": "bless"}[step[2]]] != 0
         return True
 
     def need(self):
