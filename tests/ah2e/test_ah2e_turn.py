@@ -63,6 +63,18 @@ def test_upkeep_rolls_retainer_loan_blessing_AH_UP_2():
     assert bad(g, {"a": "effect", "inv": 0, "loan": True})
 
 
+def test_roll_dropped_when_the_card_is_gone_AH_UP_2():
+    g = fresh(1)
+    g.s["inv"][0]["ret"] = 1
+    to_need(g, "draw_mythos")
+    ok(g, {"a": "draw_mythos", "card": "blue_flu"})
+    ok(g, {"a": "draw_gate", "world": "abyss"})
+    ok(g, {"a": "draw_monster", "kind": "ghoul"})
+    assert g.need()["for"] == "retainer"
+    ok(g, {"a": "effect", "inv": 0, "retainer": False})  # a card discarded it meanwhile
+    assert g.need()["k"] == "upkeep"
+
+
 def test_no_roll_in_the_first_upkeep_after_gaining_AH_UP_3():
     g = fresh(1)
     ok(g, {"a": "effect", "inv": 0, "bless": True, "retainer": True})

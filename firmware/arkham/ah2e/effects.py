@@ -269,6 +269,9 @@ def _effect(g, a, i):
         v["ret"] = 1
         v["rnew"] = 1
         g.emit("retainer", inv=i)
+    elif a.get("retainer") is False and v["ret"]:
+        v["ret"] = 0
+        g.emit("discarded", inv=i, card="retainer")
     if a.get("loan") and not v["loan"]:
         v["loan"] = 1
         v["lnew"] = 1
