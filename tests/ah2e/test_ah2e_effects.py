@@ -1,0 +1,77 @@
+"""Anytime verbs: the players tell the core what a card did (docs/ah2e.md)."""
+from ah2e_helpers import bad, clear_board, game, names, ok, open_gate, put
+
+
+def fresh(n=2, **kw):
+    g = game(n, **kw)
+    clear_board(g)
+    return g
+
+
+def test_gains_are_capped_losses_knock_out():
+    g = fresh()
+    v = g.s["inv"][0]
+    v["san"] = v["msan"] - 1
+    ok(g, {"a": "effect", "inv": 0, "sanity": 5})
+    assert v["san"] == v["msan"]
+    ok(g, {"a": "effect", "inv": 0, "max_sanity": -1})
+    assert v["san"] == v["msan"]
+    assert bad(g, {"a": "effect", "inv": 0, "money": -999})
+    assert bad(g, {"a": "effect", "inv": 0, "wings": 2})
+
+
+def test_loan_retainer_items_trophies():
+    g = fresh()
+    v = g.s["inv"][0]
+    money = v["money"]
+    ok(g, {"a": "effect", "inv": 0, "loan": True})
+    assert v["loan"] == 1 and v["money"] == money + 10
+    ok(g, {"a": "effect", "inv": 0, "repay": True})
+    assert v["loan"] == 0 and v["money"] == money
+    ok(g, {"a": "effect", "inv": 0, "item": "tommy_gun"})
+    ok(g, {"a": "effect", "inv": 0, "drop": "tommy_gun"})
+    assert v["items"] == [] and bad(g, {"a": "effect", "inv": 0, "drop": "tommy_gun"})
+    g.s["gm"][5] = "t0"
+    m = put(g, "ghoul", "t0")
+    ok(g, {"a": "effect", "inv": 0, "spend_gate": 1, "spend_monsters": [m]})
+    assert g.s["gm"][5] == "stack" and g.s["mon"][m] == "cup"
+    assert bad(g, {"a": "effect", "inv": 0, "spend_gate": 1})
+
+
+def test_monsters_and_clues_by_card():
+    g = fresh(chance="physical")
+    assert "say which" in bad(g, {"a": "place_monster", "at": "woods"})
+    ev = ok(g, {"a": "place_monster", "at": "woods", "kind": "ghost"})
+    m = names(ev, "monster_drawn")[0]["monster"]
+    assert g.s["mon"][m] == "woods"
+    ok(g, {"a": "move_monster", "monster": m, "to": "uptown"})
+    ok(g, {"a": "remove_monster", "monster": m, "to": "trophy", "inv": 1})
+    assert g.s["mon"][m] == "t1"
+    g.s["signs"] = ["woods"]
+    assert bad(g, {"a": "place_monster", "at": "woods", "kind": "ghost"})  # AH-ENC-4
+    ok(g, {"a": "clue_at", "at": "library", "n": 2})
+    assert g.s["clues"]["library"] == 2
+
+
+def test_card_closes_gate_and_rumor_ends():
+    g = fresh()
+    open_gate(g, "woods", "abyss")
+    open_gate(g, "graveyard", "abyss")
+    ok(g, {"a": "close_gate", "at": "woods"})  # no investigator: the marker goes to the stack
+    assert "woods" not in g.s["gates"] and "stack" in g.s["gm"]
+    assert bad(g, {"a": "rumor", "result": "passed"})
+    g.s["rumor"] = g.d.card_id("good_work_undone")
+    g.s["deck"].remove(g.s["rumor"])
+    ev = ok(g, {"a": "rumor", "result": "failed"})
+    assert g.s["rumor"] is None and names(ev, "rumor_ends")[0]["result"] == "failed"
+
+
+def test_score_adjustment_and_doom_by_card():
+    g = fresh()
+    doom = g.s["doom"]
+    ok(g, {"a": "doom", "n": -1})
+    assert g.s["doom"] == doom - 1
+    assert bad(g, {"a": "doom", "n": -50})
+    assert bad(g, {"a": "terror", "n": -1})  # the terror level never falls
+    ok(g, {"a": "score", "n": -2})
+    assert g.s["score_adj"] == -2
