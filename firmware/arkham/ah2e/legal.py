@@ -98,8 +98,6 @@ def _monster_choices(g, verb):
     return [{"a": verb, "kind": k} for k in kinds]
 
 
-__all__ = ["BASE", "OUTSKIRTS"]
-
 
 def _with_inv(acts, i):
     for x in acts:

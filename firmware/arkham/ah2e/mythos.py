@@ -3,7 +3,7 @@ gate and monsters, clue, monster movement, ability. Each part is a step on the g
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
 from arkham.ah2e import rules
-from arkham.ah2e.tables import OUTSKIRTS, SKY, SYMBOLS
+from arkham.ah2e.tables import SKY, SYMBOLS
 
 
 # ---- drawing the card ------------------------------------------------------------------------
@@ -30,7 +30,6 @@ def resolve_card(g, c):
 
 # ---- gate and monsters -----------------------------------------------------------------------
 def step_gate(g, step):
-    s = g.s
     loc = g.d.card(step[1])[2]
     gate_at(g, loc, "mythos")
     return True
@@ -291,5 +290,3 @@ def step_end_mythos(g, step):
     g.begin("upkeep")
     return True
 
-
-__all__ = ["OUTSKIRTS"]

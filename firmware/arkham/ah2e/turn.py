@@ -2,7 +2,7 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import fight, rules
+from arkham.ah2e import rules
 from arkham.ah2e.tables import LOST, why
 
 
@@ -224,5 +224,3 @@ def gate_card(g, step, colour):
     if ok:
         step[2] = 1
 
-
-__all__ = ["fight"]
