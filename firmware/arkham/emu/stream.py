@@ -1,7 +1,10 @@
 """The emulated table's serial port: the process's stdin/stdout, never blocking, with the world
 side channel (lines starting with 0x1E) taken out and run against the model.
 
-read_available() -> the other bytes; write(data) drops (and counts) when the host is not reading.
+read_available() -> the other bytes; write(data) writes it all. The emulator's stdout is a pipe to
+the host's `sim`, which plays the USB stack: it always reads, and it is the one that drops (and
+counts) lines when nobody reads the pty. Dropping here instead lost pieces of lines when a busy
+machine let the pipe fill (a reply sent in chunks lost its middle).
 On stdin end-of-file (the host went away) it raises SystemExit(0); so does the `quit` command,
 after its reply has been written.
 """
@@ -9,10 +12,11 @@ after its reply has been written.
 import sys
 
 from arkham.canon import dumps
-from arkham.compat import IMPL
+from arkham.compat import IMPL, const, ticks_diff
 from arkham.emu.world import RS, WorldError
 
 _MAX_WORLD_LINE = 512
+_FRAME_MS = const(40)
 _READ_MAX = 512  # small reads: one big block may not be free in a fragmented heap
 
 
@@ -104,9 +108,13 @@ class WorldStream:
         self.dropped = 0
         self._in_world = False
         self._line = bytearray()
+        self._frame_at = None
+        self._frame_due = False
 
     def read_available(self):
         self.world.tick()
+        if self._frame_due:
+            self.push_frame()
         try:
             data = self.io.read()
         except EOFError:
@@ -137,9 +145,6 @@ class WorldStream:
         self._write(data)
 
     def _write(self, data):
-        if not self.io.writable():
-            self.dropped += 1
-            return
         self.io.write(data)
 
     def handle(self, raw):
@@ -160,9 +165,18 @@ class WorldStream:
         return b"\x1e" + dumps(reply).encode() + b"\n"
 
     def push_frame(self):
-        """A frame line for the UI: {"frame": {spot: [r, g, b]}} as transmitted now."""
-        if self.world.lights is not None:
-            self._write(b"\x1e" + dumps({"frame": self.world.lights.lit()}).encode() + b"\n")
+        """A frame line for the UI: {"frame": {spot: [r, g, b]}} as transmitted now. At most one
+        per _FRAME_MS (an animation renders every loop; the UI needs no more than ~25 a second);
+        a frame held back is sent by the next read_available()."""
+        if self.world.lights is None:
+            return
+        now = self.world.clock()
+        if self._frame_at is not None and ticks_diff(now, self._frame_at) < _FRAME_MS:
+            self._frame_due = True
+            return
+        self._frame_at = now
+        self._frame_due = False
+        self._write(b"\x1e" + dumps({"frame": self.world.lights.lit()}).encode() + b"\n")
 
     def wait(self, ms):
         self.io.wait(ms)
