@@ -1,6 +1,7 @@
 """The emulated serial stream: world lines (0x1E) are taken out of the serial bytes (also when
 split across reads), replies carry the id, frames are pushed when transmitted, `leds` answers from
-the frame shown now, writes to a host that does not read are dropped and counted, `quit` and
+the frame shown now, frame lines are throttled, writes always go out whole (the host's sim is the
+one that drops when nobody reads the pty), `quit` and
 end-of-input end the process."""
 
 # ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
@@ -59,7 +60,8 @@ pixels = CapturedPixels(4, "GRB", board.brightness_cap)
 lights = Lights(board, pixels)
 bus = Bus(board.chips)
 io = FakeIO()
-stream = WorldStream(World(board, bus, lights), io)
+now = [0]  # the model's clock, in ms: frame throttling is tested without real time
+stream = WorldStream(World(board, bus, lights, clock=lambda: now[0]), io)
 pixels.on_frame = stream.push_frame
 
 
@@ -99,14 +101,18 @@ equal(io.world(), [], "an unchanged frame is not pushed")
 equal(pixels.frames, 1, "one frame captured")
 check(pixels.wire[3] > 0 and pixels.wire[4] == 0, "GRB on the wire: green first")
 
-# a host that does not read: writes are dropped and counted, never block
-io.open = False
-world("14 leds")
-stream.write(b"x\n")
-equal(stream.dropped, 2, "two writes dropped")
-io.open = True
+# a second frame within 40 ms is held back, then sent by the next read
+lights.show("pad_2", (0, 0, 200))
+pixels.render(10)
+check(not any(x[:1] == b"\x1e" for x in io.out), "a frame 10 ms after the last is held back")
+now[0] += 100
+stream.read_available()
+equal(io.world(), [{"frame": {"pad_1": [0, 200, 0], "pad_2": [0, 0, 200]}}], "sent by the next read")
+
+# writes go out whole: a reply sent in pieces must never lose its middle
+stream.write(b"x")
 stream.write(b"y\n")
-equal(io.out, [b"y\n"], "app writes go out when the host reads again")
+equal(io.out, [b"x", b"y\n"], "every piece written")
 io.out = []
 
 io.inbox.append(b"\x1e15 quit\n")

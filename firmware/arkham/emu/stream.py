@@ -105,7 +105,6 @@ class WorldStream:
     def __init__(self, world, io):
         self.world = world
         self.io = io
-        self.dropped = 0
         self._in_world = False
         self._line = bytearray()
         self._frame_at = None
