@@ -39,17 +39,9 @@ def map_names() -> list[str]:
 
 def map_path(name_or_path: str) -> pathlib.Path:
     """`ah2e` -> hardware/boards/ah2e.json; a path (contains / or ends .json) is taken as given."""
-    p = pathlib.Path(name_or_path)
-    if p.suffix == ".json" or "/" in name_or_path:
-        if not p.is_file():
-            raise FileNotFoundError("no board map at %s" % p)
-        return p
-    p = boards_dir() / (name_or_path + ".json")
-    if not p.is_file():
-        raise FileNotFoundError(
-            "no board %r in %s; known: %s" % (name_or_path, boards_dir(), " ".join(map_names()))
-        )
-    return p
+    from arkham_host.boardfile import board_path
+
+    return board_path(name_or_path)
 
 
 def read_map(name_or_path: str) -> dict:
