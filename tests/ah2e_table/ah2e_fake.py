@@ -1,77 +1,20 @@
 """An in-process AH2e table: the real ah2e board map, fake pads, lights and ctx (no app)."""
 
-import pathlib
-
-from arkham import boardmap
-from arkham.games import CommandError
+import gamefakes
 from arkham.games.ah2e import Mode
-from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
-
-BOARD = pathlib.Path(__file__).resolve().parents[2] / "hardware" / "boards" / "ah2e.json"
-ANIM = {STEADY: "steady", BLINK: "blink", PULSE: "pulse", FLASH: "flash"}
-_BOARD = [None]
+from gamefakes import FakeTable
 
 
 def board():
-    if _BOARD[0] is None:
-        _BOARD[0] = boardmap.load(str(BOARD))
-    return _BOARD[0]
+    return gamefakes.board("ah2e")
 
 
-class Pads:
-    def __init__(self):
-        self.on = set()
-
-    def present(self, spot):
-        return spot in self.on
-
-
-class Lights:
-    def __init__(self):
-        self.frame = {}
-
-    def show(self, spot, rgb, anim=STEADY):
-        self.frame[spot] = (tuple(rgb), ANIM[anim])
-
-    def clear(self):
-        self.frame = {}
-
-
-class Table:
+class Table(FakeTable):
     """ctx for the mode + helpers: console lines, tokens on pads, the painted scene."""
 
     def __init__(self, **options):
-        self.board = board()
-        self.pads = Pads()
-        self.events = []
-        self.saves = 0
-        self.mode = Mode(self, {k: str(v) for k, v in options.items()})
+        FakeTable.__init__(self, "ah2e", Mode, options)
         self.mode.tick(0)  # the setup events and prompts go out
-        self.lights = Lights()
-
-    # ctx
-    def emit(self, ev, fields=None):
-        self.events.append((ev, dict(fields or {})))
-
-    def save(self):
-        self.saves += 1
-
-    def redraw(self):
-        pass
-
-    # helpers
-    def cmd(self, line):
-        words = line.split()
-        args = [w for w in words[1:] if "=" not in w or w.startswith("{")]
-        kw = dict(w.split("=", 1) for w in words[1:] if "=" in w and not w.startswith("{"))
-        return self.mode.command(words[0], args, kw)
-
-    def bad(self, line):
-        try:
-            self.cmd(line)
-        except CommandError as e:
-            return str(e)
-        raise AssertionError("accepted: " + line)
 
     def place(self, spot):
         self.pads.on.add(spot)
@@ -80,14 +23,6 @@ class Table:
     def lift(self, spot):
         self.pads.on.discard(spot)
         self.mode.on_pad(spot, False, 0)
-
-    def scene(self):
-        self.lights.clear()
-        self.mode.scene(self.lights, 0)
-        return dict(self.lights.frame)
-
-    def names(self):
-        return [e[0] for e in self.events]
 
     def last(self, ev):
         for e in reversed(self.events):

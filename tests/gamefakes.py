@@ -1,0 +1,91 @@
+"""Fakes for testing a game mode in-process, without the app: pads, lights, and the ctx the app
+hands a mode (emit, save, redraw, board, pads), plus console helpers. Used by the per-game table
+tests (tests/ritual, tests/ah2e_table)."""
+
+import pathlib
+
+from arkham import boardmap
+from arkham.games import CommandError
+from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
+
+BOARDS = pathlib.Path(__file__).resolve().parents[1] / "hardware" / "boards"
+ANIM = {STEADY: "steady", BLINK: "blink", PULSE: "pulse", FLASH: "flash"}
+_BOARDS = {}
+
+
+def board(name):
+    """The real board map `name` (loaded once per test run)."""
+    if name not in _BOARDS:
+        _BOARDS[name] = boardmap.load(str(BOARDS / (name + ".json")))
+    return _BOARDS[name]
+
+
+class Pads:
+    def __init__(self):
+        self.on = set()
+
+    def present(self, spot):
+        return spot in self.on
+
+
+class Lights:
+    """Records what the scene painted: spot -> ((r, g, b), animation name)."""
+
+    def __init__(self):
+        self.frame = {}
+
+    def show(self, spot, rgb, anim=STEADY):
+        self.frame[spot] = (tuple(rgb), ANIM[anim])
+
+    def clear(self):
+        self.frame = {}
+
+
+class FakeTable:
+    """The ctx a mode gets from the app, recording what the mode does with it."""
+
+    now = 0
+
+    def __init__(self, board_name, mode_cls, options):
+        self.board = board(board_name)
+        self.pads = Pads()
+        self.events = []
+        self.saves = 0
+        self.redraws = 0
+        self.mode = mode_cls(self, {k: str(v) for k, v in options.items()})
+        self.lights = Lights()
+
+    # ctx
+    def emit(self, ev, fields=None):
+        self.events.append((ev, dict(fields or {})))
+
+    def save(self):
+        self.saves += 1
+
+    def redraw(self):
+        self.redraws += 1
+
+    # console
+    def cmd(self, line):
+        """A console line, split as the app does: words are args, key=value are options (a
+        JSON word starting with { stays an arg)."""
+        words = line.split()
+        args = [w for w in words[1:] if "=" not in w or w.startswith("{")]
+        kw = dict(w.split("=", 1) for w in words[1:] if "=" in w and not w.startswith("{"))
+        return self.mode.command(words[0], args, kw)
+
+    def bad(self, line):
+        """The reason a console line is refused (fails the test if it is accepted)."""
+        try:
+            self.cmd(line)
+        except CommandError as e:
+            return str(e)
+        raise AssertionError("accepted: " + line)
+
+    def scene(self):
+        self.lights.clear()
+        self.mode.scene(self.lights, self.now)
+        return dict(self.lights.frame)
+
+    def names(self):
+        return [e[0] for e in self.events]
