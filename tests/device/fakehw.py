@@ -248,3 +248,33 @@ def ask(app, hw, text, now=0):
     hw.stream.send(text.encode() + b"\n" if isinstance(text, str) else text)
     app.step(now)
     return hw.stream.lines()
+
+
+class Driver:
+    """Feeds raw bytes to an app on the fake bundle and runs steps until the reader is drained,
+    with its own clock; `unchanged` checks a bad input changed nothing and the next command works."""
+
+    def __init__(self, app, hw, t=100):
+        self.app = app
+        self.hw = hw
+        self.t = t
+
+    def send(self, raw):
+        """Feed raw bytes, run steps until the reader is drained; return what was written."""
+        self.hw.stream.send(raw)
+        out = []
+        for _ in range(40):
+            self.t += 10
+            self.app.step(self.t)
+            out += self.hw.stream.lines()
+        return out
+
+    def state(self):
+        return (self.app.events.seq, self.hw.storage.saves, self.app.game)
+
+    def unchanged(self, what, before):
+        from check import equal
+
+        equal(self.state(), before, what + ": nothing changed")
+        out = self.send(b"#77 hello\n")
+        equal((len(out), out[0]["re"], out[0]["ok"]), (1, 77, True), what + ": next command works")

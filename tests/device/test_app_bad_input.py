@@ -3,7 +3,7 @@ nothing crashes, nothing changes (no event, no save), and the next good command 
 
 # ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
 import arkham.app  # noqa: F401
-from fakehw import make
+from fakehw import Driver, make
 from arkham import games
 from check import check, done, equal
 
@@ -12,24 +12,9 @@ games.REGISTRY["counter"] = "fakemode"
 app, hw = make(None, {"game": "counter"})  # (bring-up's own bad input: test_app_loop)
 app.step(0)
 hw.stream.lines()
-t = [100]
-
-
-def send(raw):
-    """Feed raw bytes, run steps until the reader is drained; return what was written."""
-    hw.stream.send(raw)
-    out = []
-    for _ in range(40):
-        t[0] += 10
-        app.step(t[0])
-        out += hw.stream.lines()
-    return out
-
-
-def unchanged(what, before):
-    equal((app.events.seq, hw.storage.saves, app.game), before, what + ": nothing changed")
-    out = send(b"#77 hello\n")
-    equal((len(out), out[0]["re"], out[0]["ok"]), (1, 77, True), what + ": next command works")
+driver = Driver(app, hw)
+send = driver.send
+unchanged = driver.unchanged
 
 
 CASES = (

@@ -3,7 +3,7 @@ the scan keeps running, and each problem is reported once."""
 
 # ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
 import arkham.app  # noqa: F401
-from fakehw import ask, make
+from fakehw import Driver, ask, make
 from arkham import games
 from check import check, done, equal
 
@@ -12,30 +12,15 @@ games.REGISTRY["counter"] = "fakemode"
 app, hw = make()
 app.step(0)
 hw.stream.lines()
-t = [100]
-
-
-def send(raw):
-    """Feed raw bytes, run steps until the reader is drained; return what was written."""
-    hw.stream.send(raw)
-    out = []
-    for _ in range(40):
-        t[0] += 10
-        app.step(t[0])
-        out += hw.stream.lines()
-    return out
-
-
-def unchanged(what, before):
-    equal((app.events.seq, hw.storage.saves, app.game), before, what + ": nothing changed")
-    out = send(b"#77 hello\n")
-    equal((len(out), out[0]["re"], out[0]["ok"]), (1, 77, True), what + ": next command works")
+driver = Driver(app, hw)
+send = driver.send
+unchanged = driver.unchanged
 
 
 # a flood: bounded work per step, the scan keeps running, drops reported once with a count
 scans = hw.pads.scans
 hw.stream.send(b"#1 hello\n" * 200)
-app.step(t[0] + 10)
+app.step(driver.t + 10)
 first = hw.stream.lines()
 equal(len(first), 4, "at most 4 commands run in one step")
 equal(hw.pads.scans, scans + 1, "and the scan still ran")
@@ -47,30 +32,30 @@ equal(errs[0]["err"], "input flood: dropped 184 lines", "saying how many")
 unchanged("a flood", (app.events.seq, hw.storage.saves, app.game))
 
 # a bug in a game verb: an error reply and an event; the state goes back to the saved one
-ask(app, hw, "game counter", t[0])
-ask(app, hw, "add 3", t[0] + 10)
-out = ask(app, hw, "#6 boom", t[0] + 20)
+ask(app, hw, "game counter", driver.t)
+ask(app, hw, "add 3", driver.t + 10)
+out = ask(app, hw, "#6 boom", driver.t + 20)
 equal([o.get("ev") for o in out], ["error", None], "a bug: an error event, then the reply")
 check(
     out[1]["re"] == 6 and not out[1]["ok"] and "internal error in boom" in out[1]["err"],
     "the reply says internal error",
 )
 equal(out[0]["where"], "command", "the event says where")
-equal(ask(app, hw, "peek", t[0] + 30)[0]["count"], 3, "the half-done change was rolled back")
+equal(ask(app, hw, "peek", driver.t + 30)[0]["count"], 3, "the half-done change was rolled back")
 
 # a failing scan: reported once, not every step; the loop and commands go on
 hw.pads.fail_scan = True
 evs = []
 for i in range(20):
-    app.step(t[0] + 100 + i * 10)
+    app.step(driver.t + 100 + i * 10)
     evs += hw.stream.lines()
 equal([(o["ev"], o["where"]) for o in evs], [("error", "scan")], "a failing scan: one event")
-equal(ask(app, hw, "peek", t[0] + 400)[0]["ok"], True, "commands still work")
+equal(ask(app, hw, "peek", driver.t + 400)[0]["ok"], True, "commands still work")
 hw.pads.fail_scan = False
 
 # a failing save: reported, not fatal
 hw.storage.fail = True
-out = ask(app, hw, "add 1", t[0] + 500)
+out = ask(app, hw, "add 1", driver.t + 500)
 equal(
     [o.get("ev") for o in out],
     ["counted", None, "error"],
@@ -78,7 +63,7 @@ equal(
 )
 equal(out[2]["where"], "save", "where = save")
 hw.storage.fail = False
-app.step(t[0] + 6000)
+app.step(driver.t + 6000)
 hw.stream.lines()
 check('"count":4' in hw.storage.files["state.json"], "the save is retried later")
 done()
