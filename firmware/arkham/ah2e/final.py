@@ -12,6 +12,8 @@ def awaken(g):
     s["q"] = []
     s["step"] = None
     s["chk"] = None
+    if s["cmb"] is not None and s["mon"][s["cmb"]["m"]] == "enc":
+        rules.move_monster(g, s["cmb"]["m"], "cup", "encounter")  # the encounter is over
     s["cmb"] = None
     g.emit("awakens", ao=s["ao"], why=why)
     for c in ("env", "rumor"):
