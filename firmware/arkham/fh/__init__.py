@@ -1,0 +1,2 @@
+"""Arkham Horror: Final Hour rules core (docs/final-hour.md)."""
+from arkham.fh.game import Game, new_game  # noqa: F401

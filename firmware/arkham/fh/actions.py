@@ -1,0 +1,282 @@
+"""The action vocabulary (docs/final-hour.md): checks, effects and the legal list.
+
+Action cards, item cards and Reckoning effects are printed cards the core does not hold; the
+players resolve them and tell the core each effect with one of the generic verbs below.
+Investigators are seats 1..n (field "inv": who does it).
+"""
+from arkham.fh import activate as act
+from arkham.fh import monsters as mon
+
+EFFECTS_ACTION = ("move", "attack", "investigate", "seal", "heal", "wound", "activate", "push",
+                  "spawn", "spawn_special", "reverse")
+EFFECTS_ANCIENT = ("activate", "push", "spawn", "spawn_special", "wound", "heal")
+PHASE = {
+    "actions": EFFECTS_ACTION + ("end_actions",),
+    "ancient": EFFECTS_ANCIENT + ("end_round",),
+    "choose": ("order", "victim"),
+}
+VERBS = ("activate", "attack", "end_actions", "end_round", "heal", "investigate", "move",
+         "order", "push", "reverse", "seal", "spawn", "spawn_special", "victim", "wound")
+
+
+class Reject(Exception):
+    pass
+
+
+def phase_of(s):
+    if s["result"] is not None:
+        return "over"
+    if s["act"] is not None:
+        return "choose"
+    return s["phase"]
+
+
+def _int(a, field):
+    v = a.get(field)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise Reject("%s needs an integer field %r" % (a["a"], field))
+    return v
+
+
+def check_player(s, a):
+    """Guard 3: the right investigator."""
+    seat = _int(a, "inv")
+    n = len(s["inv"])
+    if seat < 1 or seat > n:
+        raise Reject("inv is a seat 1..%d" % n)
+    verb = a["a"]
+    if verb in ("end_actions", "end_round") and seat != s["lead"]:
+        raise Reject("only the lead investigator (seat %d) ends the phase" % s["lead"])
+    if verb in ("order", "victim") and seat != s["act"]["inv"]:
+        raise Reject("seat %d applies this activation" % s["act"]["inv"])
+    return seat
+
+
+def _loc(s, D, a, field):
+    v = _int(a, field)
+    if v < 1 or v > D.board.n:
+        raise Reject("%s is a location 1..%d" % (field, D.board.n))
+    return v
+
+
+def _on_board(s, a):
+    m = _int(a, "m")
+    if m < 0 or m >= len(s["mon"]) or s["mon"][m][0] != mon.BOARD:
+        raise Reject("monster %r is not on the board" % (m,))
+    return m
+
+
+def do(s, D, rng, a, seat, ev):
+    """Guard 4 and the effect. Raises Reject before changing anything it was given."""
+    verb = a["a"]
+    me = s["inv"][seat - 1]
+    if verb in EFFECTS_ACTION or verb in EFFECTS_ANCIENT:
+        if s["fx"] >= D.rules["max_effects"]:
+            raise Reject("this phase has had its %d effects (rule max_effects); end it"
+                         % D.rules["max_effects"])
+        s["fx"] += 1
+    if verb == "move":
+        to = _loc(s, D, a, "to")
+        if to not in D.board.paths[me["loc"]]:
+            raise Reject("no path from %d to %d" % (me["loc"], to))
+        me["loc"] = to
+        ev.append({"e": "inv_moved", "inv": seat, "to": to})
+    elif verb == "attack":
+        m = _on_board(s, a)
+        dmg = _int(a, "dmg")
+        if dmg < 1 or dmg > D.rules["max_damage"]:
+            raise Reject("dmg is 1..%d" % D.rules["max_damage"])
+        t = s["mon"][m]
+        if t[1] != me["loc"]:
+            raise Reject("monster %d is not in your location" % m)
+        t[3] += dmg
+        ev.append({"e": "hit", "m": m, "dmg": dmg})
+        if t[3] >= D.kind(m)["hp"]:
+            mon.defeat(s, D, m, ev, "attack")
+    elif verb == "investigate":
+        c = s["clues"][me["loc"] - 1]
+        if c is None or c[1]:
+            raise Reject("no face-down clue at location %d" % me["loc"])
+        c[1] = True
+        ev.append({"e": "clue", "loc": me["loc"], "face": c[0]})
+    elif verb == "seal":
+        to = _loc(s, D, a, "to")
+        here = me["loc"]
+        if to not in D.board.paths[here]:
+            raise Reject("no path from %d to %d" % (here, to))
+        pair = [here, to] if here < to else [to, here]
+        if pair in s["sealed"]:
+            raise Reject("that path is sealed already")
+        if s["seals"] <= 0:
+            raise Reject("no seal tokens left")
+        s["seals"] -= 1
+        s["sealed"].append(pair)
+        s["sealed"].sort()
+        ev.append({"e": "sealed", "a": pair[0], "b": pair[1]})
+    elif verb == "heal":
+        if me["hp"] >= me["max"]:
+            raise Reject("seat %d has full health" % seat)
+        me["hp"] += 1
+        ev.append({"e": "healed", "inv": seat, "hp": me["hp"]})
+    elif verb == "wound":
+        act.wound(s, seat, ev, "effect")
+    elif verb == "activate":
+        zone = a.get("zone")
+        if zone not in D.board.zones:
+            raise Reject("zone is one of: " + " ".join(D.board.zones))
+        act.start(s, D, seat, zone)
+        act.run(s, D, ev)
+    elif verb == "push":
+        mon.move(s, D, _on_board(s, a), ev, forced=True)  # FH-MOVE-5's exception
+    elif verb == "spawn":
+        mon.spawn(s, D, rng, _loc(s, D, a, "loc"), ev)
+    elif verb == "spawn_special":
+        loc = _loc(s, D, a, "loc")
+        kind = a.get("kind")
+        if not isinstance(kind, str) or kind not in D.kinds or kind in D.g["monsters"]:
+            raise Reject("kind is a special monster: " + " ".join(specials(D)))
+        mon.spawn(s, D, rng, loc, ev, kind)
+    elif verb == "reverse":
+        _reverse(s, D, a, seat, me, ev)
+    elif verb == "order":
+        m = _int(a, "m")
+        ask = s["act"]["ask"]
+        if ask["k"] != "order" or m not in ask["ids"]:
+            raise Reject("choose which monster activates next: %s" % _ask_text(ask))
+        act.pick(s, D, m)
+        act.run(s, D, ev)
+    elif verb == "victim":
+        who = _int(a, "who")
+        ask = s["act"]["ask"]
+        if ask["k"] != "victim" or who not in ask["invs"]:
+            raise Reject("choose: %s" % _ask_text(ask))
+        ask = s["act"]["ask"] = None
+        act.wound(s, who, ev, "killer")
+        act.run(s, D, ev)
+    elif verb == "end_actions":
+        s["phase"] = "ancient"
+        s["fx"] = 0
+        ev.append({"e": "phase", "phase": "ancient", "round": s["round"]})
+    elif verb == "end_round":
+        _end_round(s, D, rng, ev)
+
+
+def _ask_text(ask):
+    if ask["k"] == "order":
+        return "order m in " + " ".join([str(m) for m in ask["ids"]])
+    return "victim who in " + " ".join([str(i) for i in ask["invs"]])
+
+
+def specials(D):
+    return sorted([k for k in D.kinds if k not in D.g["monsters"]])
+
+
+def _reverse(s, D, a, seat, me, ev):
+    """FH-WIN-1: name both ritual components. How and at what cost: rule options (ours)."""
+    parts = a.get("parts")
+    syms = D.g["clue_symbols"]
+    if not isinstance(parts, list) or len(parts) != len(s["ritual_parts"]):
+        raise Reject("parts is a list of %d clue symbols" % len(s["ritual_parts"]))
+    for p in parts:
+        if p not in syms:
+            raise Reject("clue symbols: " + " ".join(syms))
+    if D.rules["reverse_at_ritual"] and me["loc"] != s["ritual"]:
+        raise Reject("the ritual is reversed at the ritual site (location %d)" % s["ritual"])
+    if sorted(parts) == sorted(s["ritual_parts"]):
+        ev.append({"e": "reversed", "inv": seat, "parts": sorted(parts)})
+        s["result"] = "won"
+        s["why"] = "ritual_reversed"
+        return
+    ev.append({"e": "wrong_reverse", "inv": seat})
+    cost = D.rules["wrong_reverse"]
+    if cost == "lose":
+        raise mon.Lost("wrong_reverse")
+    if cost == "wound":
+        act.wound(s, seat, ev, "wrong_reverse")
+
+
+def _end_round(s, D, rng, ev):
+    """Ancient One phase after the Reckoning: gates grow, monsters appear at gates (FH-SPAWN-1,
+    one at a time, FH-SPAWN-2), the lead passes; after the last round the investigators lose
+    (FH-ROUND-2)."""
+    if D.rules["gate_grow"] and s["gate_stack"]:
+        sym = s["gate_stack"].pop()
+        hit = False
+        for g in s["gates"]:
+            if g[0] == sym:
+                g[2] += 1
+                hit = True
+                ev.append({"e": "gate_grows", "gate": sym, "loc": g[1], "tokens": g[2]})
+        if not hit:
+            s["gate_out"].append(sym)  # ours: a token for a gate not on this board
+            ev.append({"e": "gate_unused", "gate": sym})
+    order = sorted([[g[1], g[2]] for g in s["gates"]])
+    per = D.rules["spawn_per_gate"]
+    for loc, tokens in order:
+        for _ in range(tokens if per == "tokens" else per):
+            mon.spawn(s, D, rng, loc, ev)
+    s["lead"] = s["lead"] % len(s["inv"]) + 1
+    if s["round"] >= D.rules["rounds"]:
+        raise mon.Lost("rounds_over")
+    s["round"] += 1
+    s["phase"] = "actions"
+    s["fx"] = 0
+    ev.append({"e": "round", "round": s["round"], "lead": s["lead"]})
+
+
+def legal(s, D):
+    """Every accepted action (attack lists each damage 1..max_damage)."""
+    ph = phase_of(s)
+    out = []
+    if ph == "over":
+        return out
+    if ph == "choose":
+        a = s["act"]
+        if a["ask"]["k"] == "order":
+            for m in a["ask"]["ids"]:
+                out.append({"a": "order", "inv": a["inv"], "m": m})
+        else:
+            for who in a["ask"]["invs"]:
+                out.append({"a": "victim", "inv": a["inv"], "who": who})
+        return out
+    lead = s["lead"]
+    if s["fx"] < D.rules["max_effects"]:
+        verbs = EFFECTS_ACTION if ph == "actions" else EFFECTS_ANCIENT
+        board = [m for m in range(len(s["mon"])) if s["mon"][m][0] == mon.BOARD]
+        for seat in range(1, len(s["inv"]) + 1):
+            me = s["inv"][seat - 1]
+            here = me["loc"]
+            if "move" in verbs:
+                for to in D.board.paths[here]:
+                    out.append({"a": "move", "inv": seat, "to": to})
+            if "attack" in verbs:
+                for m in board:
+                    if s["mon"][m][1] == here:
+                        for d in range(1, D.rules["max_damage"] + 1):
+                            out.append({"a": "attack", "inv": seat, "m": m, "dmg": d})
+            if "investigate" in verbs:
+                c = s["clues"][here - 1]
+                if c is not None and not c[1]:
+                    out.append({"a": "investigate", "inv": seat})
+            if "seal" in verbs and s["seals"] > 0:
+                for to in D.board.paths[here]:
+                    if sorted([here, to]) not in s["sealed"]:
+                        out.append({"a": "seal", "inv": seat, "to": to})
+            if me["hp"] < me["max"]:
+                out.append({"a": "heal", "inv": seat})
+            out.append({"a": "wound", "inv": seat})
+            if "reverse" in verbs and (here == s["ritual"] or not D.rules["reverse_at_ritual"]):
+                syms = D.g["clue_symbols"]
+                for i in range(len(syms)):
+                    for j in range(i, len(syms)):
+                        out.append({"a": "reverse", "inv": seat, "parts": [syms[i], syms[j]]})
+        for z in D.board.zones:
+            out.append({"a": "activate", "inv": lead, "zone": z})
+        for m in board:
+            out.append({"a": "push", "inv": lead, "m": m})
+        for loc in range(1, D.board.n + 1):
+            out.append({"a": "spawn", "inv": lead, "loc": loc})
+            for k in specials(D):
+                out.append({"a": "spawn_special", "inv": lead, "loc": loc, "kind": k})
+    out.append({"a": "end_actions" if ph == "actions" else "end_round", "inv": lead})
+    return out
