@@ -174,7 +174,7 @@ def test_bringup_shows_a_failing_chip_in_red_and_reports_it_once(emu_factory):
 def test_sweep_lights_every_led_in_turn_then_reports(emu_factory):
     e = emu_factory("--board", "bringup")
     e.event("hello")
-    e.send("#1 sweep ms=10 colour=blue")
+    e.send("#1 sweep ms=50 colour=blue")  # >= 40 ms: the UI gets at most one frame per 40 ms
     assert e.reply(1)["leds"] == 48
     done = e.event("sweep_done")
     assert done["leds"] == 48
