@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from arkham.fh import new_game
-from arkham.fh.load import Board, DataError, read
+from arkham.fh.facts import DataError
+from arkham.fh.load import board as Board
+from arkham.fh.load import read
 
 BOARD_SPOTS = pathlib.Path(__file__).parents[2] / "hardware" / "boards" / "final-hour.json"
 
@@ -51,11 +53,9 @@ def test_state_holds_what_the_board_carries_FH_BOARD_2():
         assert key in s
     assert s["round"] == 1 and s["phase"] == "actions"
     assert [len(r) for r in s["ruin"]] == [g.D.board.slots[i] for i in range(1, 16)]
-    kinds_ = g.D.kinds
     for m in range(len(s["mon"])):
-        k = kinds_[g.D.token[m]]
-        assert k["colour"] in ("blue", "red") and k["hp"] >= 1
-        assert all(x in ("killer", "wanderer", "destroyer") for x in k["syms"])
+        assert g.D.colour(m) in ("blue", "red") and g.D.hp(m) >= 1
+        assert all(x in ("killer", "wanderer", "destroyer") for x in g.D.syms(m))
 
 
 def test_each_investigator_gets_a_shuffled_deck_of_ten_FH_SETUP_1():
@@ -63,7 +63,7 @@ def test_each_investigator_gets_a_shuffled_deck_of_ten_FH_SETUP_1():
     decks = [i["deck"] for i in g.state["inv"]]
     assert all(sorted(d) == list(range(1, 11)) for d in decks)
     assert len({tuple(d) for d in decks}) > 1
-    assert [i["name"] for i in g.state["inv"]] == g.D.g["investigators"][:4]
+    assert [i["name"] for i in g.state["inv"]] == read("game")["investigators"][:4]
     g = new_game(1, {"players": 2, "investigators": ["rita_young", "lily_chen"]})
     assert [i["name"] for i in g.state["inv"]] == ["rita_young", "lily_chen"]
     with pytest.raises(ValueError):
@@ -91,7 +91,7 @@ def test_standard_monsters_in_the_pool_specials_beside_the_sheet_FH_SETUP_3():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_sheet_places_ritual_gates_and_monsters_FH_SETUP_4(ao, level):
     g = new_game(3, {"ancient": ao, "level": level, "players": 2})
-    st = g.D.g["ancient_ones"][ao][level]
+    st = read("game")["ancient_ones"][ao][level]
     assert g.state["ritual"] == st["ritual"]
     assert sorted([x[0], x[1]] for x in g.state["gates"]) == sorted(
         [k, v] for k, v in st["gates"].items())

@@ -67,14 +67,20 @@ def _on_board(s, a):
 
 
 def do(s, D, rng, a, seat, ev):
-    """Guard 4 and the effect. Raises Reject before changing anything it was given."""
+    """Guard 4 and the effect, on the live state: every branch raises Reject only before its
+    first change (the core applies in place: no copy of the state in RAM)."""
     verb = a["a"]
     me = s["inv"][seat - 1]
-    if verb in EFFECTS_ACTION or verb in EFFECTS_ANCIENT:
-        if s["fx"] >= D.rules["max_effects"]:
-            raise Reject("this phase has had its %d effects (rule max_effects); end it"
-                         % D.rules["max_effects"])
+    counted = verb in EFFECTS_ACTION or verb in EFFECTS_ANCIENT
+    if counted and s["fx"] >= D.rules["max_effects"]:
+        raise Reject("this phase has had its %d effects (rule max_effects); end it"
+                     % D.rules["max_effects"])
+    _do(s, D, rng, a, verb, seat, me, ev)
+    if counted:
         s["fx"] += 1
+
+
+def _do(s, D, rng, a, verb, seat, me, ev):
     if verb == "move":
         to = _loc(s, D, a, "to")
         if to not in D.board.paths[me["loc"]]:
@@ -91,7 +97,7 @@ def do(s, D, rng, a, seat, ev):
             raise Reject("monster %d is not in your location" % m)
         t[3] += dmg
         ev.append({"e": "hit", "m": m, "dmg": dmg})
-        if t[3] >= D.kind(m)["hp"]:
+        if t[3] >= D.hp(m):
             mon.defeat(s, D, m, ev, "attack")
     elif verb == "investigate":
         c = s["clues"][me["loc"] - 1]
@@ -133,8 +139,10 @@ def do(s, D, rng, a, seat, ev):
     elif verb == "spawn_special":
         loc = _loc(s, D, a, "loc")
         kind = a.get("kind")
-        if not isinstance(kind, str) or kind not in D.kinds or kind in D.g["monsters"]:
+        if not isinstance(kind, str) or kind not in D.specials:
             raise Reject("kind is a special monster: " + " ".join(specials(D)))
+        if mon.reserve_of(s, D, kind) < 0:
+            raise Reject("every %s is on the board: no more appear (FH-SPAWN-4)" % kind)
         mon.spawn(s, D, rng, loc, ev, kind)
     elif verb == "reverse":
         _reverse(s, D, a, seat, me, ev)
@@ -168,13 +176,13 @@ def _ask_text(ask):
 
 
 def specials(D):
-    return sorted([k for k in D.kinds if k not in D.g["monsters"]])
+    return D.specials
 
 
 def _reverse(s, D, a, seat, me, ev):
     """FH-WIN-1: name both ritual components. How and at what cost: rule options (ours)."""
     parts = a.get("parts")
-    syms = D.g["clue_symbols"]
+    syms = D.clue_symbols
     if not isinstance(parts, list) or len(parts) != len(s["ritual_parts"]):
         raise Reject("parts is a list of %d clue symbols" % len(s["ritual_parts"]))
     for p in parts:
@@ -266,7 +274,7 @@ def legal(s, D):
                 out.append({"a": "heal", "inv": seat})
             out.append({"a": "wound", "inv": seat})
             if "reverse" in verbs and (here == s["ritual"] or not D.rules["reverse_at_ritual"]):
-                syms = D.g["clue_symbols"]
+                syms = D.clue_symbols
                 for i in range(len(syms)):
                     for j in range(i, len(syms)):
                         out.append({"a": "reverse", "inv": seat, "parts": [syms[i], syms[j]]})
@@ -274,9 +282,10 @@ def legal(s, D):
             out.append({"a": "activate", "inv": lead, "zone": z})
         for m in board:
             out.append({"a": "push", "inv": lead, "m": m})
+        kinds_left = [k for k in specials(D) if mon.reserve_of(s, D, k) >= 0]
         for loc in range(1, D.board.n + 1):
             out.append({"a": "spawn", "inv": lead, "loc": loc})
-            for k in specials(D):
+            for k in kinds_left:
                 out.append({"a": "spawn_special", "inv": lead, "loc": loc, "kind": k})
     out.append({"a": "end_actions" if ph == "actions" else "end_round", "inv": lead})
     return out

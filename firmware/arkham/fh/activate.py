@@ -7,7 +7,7 @@ Choices (seed: the investigator picks the order within a group; ours: who a kill
   {"k": "order", "ids": [...]}   which monster of the first group activates next
   {"k": "victim", "invs": [...]} which investigator (seat) the killer wounds
 """
-from arkham.fh.load import SYMS
+from arkham.fh.facts import SYMS
 from arkham.fh.monsters import at, move
 
 
@@ -60,11 +60,11 @@ def _symbol(s, D, m, sym, ev):
 def _interchangeable(s, D, ids):
     """Order does not matter among equal symbol lists without a wanderer (killers and
     destroyers touch only investigators and their own slot): no need to ask."""
-    first = D.kind(ids[0])["syms"]
+    first = D.syms(ids[0])
     if "wanderer" in first:
         return False
     for m in ids:
-        if D.kind(m)["syms"] != first:
+        if D.syms(m) != first:
             return False
     return True
 
@@ -73,7 +73,7 @@ def pick(s, D, m):
     a = s["act"]
     a["done"].append(m)
     a["m"] = m
-    a["left"] = list(D.kind(m)["syms"])
+    a["left"] = list(D.syms(m))
     a["ask"] = None
 
 
@@ -101,8 +101,8 @@ def run(s, D, ev):
             continue
         best = len(SYMS) + 1
         for m in todo:
-            best = min(best, group(D.kind(m)["syms"]))
-        first = [m for m in todo if group(D.kind(m)["syms"]) == best]
+            best = min(best, group(D.syms(m)))
+        first = [m for m in todo if group(D.syms(m)) == best]
         if len(first) == 1 or _interchangeable(s, D, first):
             pick(s, D, first[0])
         else:

@@ -4,10 +4,13 @@ All chance (the monster pool, the gate stack, the clue tokens, the decks) comes 
 in the state: the core draws and the table tells the players which token to take. Action, item
 and Reckoning cards stay physical; their effects come in as generic verbs (arkham.fh.actions).
 """
+import binascii
+
 from arkham import canon
+from arkham.compat import IMPL
 from arkham.fh import actions
-from arkham.fh.load import Data, DataError
-from arkham.fh.monsters import POOL, RESERVE, Lost, spawn
+from arkham.fh.facts import DataError
+from arkham.fh.monsters import Lost
 from arkham.rng import Rng
 
 OPTIONS = ("ancient", "board", "investigators", "lead", "level", "players", "rules", "setup")
@@ -38,9 +41,13 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed is an integer")
         try:
-            self.D = Data(opts)
+            load = _once("load")  # both compiled before the data fill the heap
+            setup = _once("setup")
+            self.D, g = load.build(opts)
+            load = None
             ev = []
-            self.state = _setup(self.D, opts, seed, ev)
+            self.state = setup.setup(self.D, g, opts, seed, ev)
+            g = setup = None
         except (DataError, actions.Reject) as e:
             raise ValueError(str(e))
         self.start_events = ev
@@ -60,7 +67,7 @@ class Game:
                 verb, ph, " ".join(actions.PHASE[ph]))
         if ph == "over":
             return False, "the game is over (%s)" % self.state["result"]
-        s = _copy(self.state)
+        s = self.state  # in place: actions.do changes nothing before its checks pass
         ev = []
         rng = Rng()
         rng.set_state(s["rng"])
@@ -70,12 +77,11 @@ class Game:
         except actions.Reject as e:
             return False, str(e)
         except Lost as e:
-            _lose(s, e.why, ev)
+            _lose(s, e.args[0], ev)
         if s["result"] is not None:
             s["act"] = None
         s["rng"] = rng.state()
         s["id"] += 1
-        self.state = s
         return True, ev
 
     def legal_actions(self):
@@ -87,14 +93,32 @@ class Game:
     def restore(self, snap):
         st = _copy(snap)
         try:
-            self.D = Data(st["opts"])
+            self.D = _once("load").build(st["opts"])[0]
         except DataError as e:
             raise ValueError(str(e))
         self.state = st
         self.start_events = []
 
     def state_hash(self):
-        return canon.state_hash(self.state)
+        """canon.state_hash(state), computed piece by piece (the same CRC: a CRC runs on over
+        concatenated bytes) so the whole canonical text never sits in RAM at once."""
+        s = self.state
+        crc = 0
+        sep = "{"
+        for k in sorted(s):
+            crc = binascii.crc32((sep + canon.dumps(k) + ":").encode(), crc)
+            v = s[k]
+            if isinstance(v, list):
+                inner = "["
+                for x in v:
+                    crc = binascii.crc32((inner + canon.dumps(x)).encode(), crc)
+                    inner = ","
+                crc = binascii.crc32(("[]" if inner == "[" else "]").encode(), crc)
+            else:
+                crc = binascii.crc32(canon.dumps(v).encode(), crc)
+            sep = ","
+        crc = binascii.crc32(b"}", crc)
+        return "%08x" % (crc & 0xFFFFFFFF)
 
     # -- information ------------------------------------------------------------------------
     def phase(self):
@@ -119,6 +143,20 @@ class Game:
         return out
 
 
+def _once(name):
+    """Import a module that runs only when a game starts or is restored (data loading, setup),
+    and drop it from sys.modules on MicroPython so its code leaves RAM once it has run."""
+    mod = __import__("arkham.fh." + name, None, None, [name])
+    if IMPL != "cpython":
+        import sys
+
+        sys.modules.pop("arkham.fh." + name, None)
+        pkg = sys.modules.get("arkham.fh")
+        if pkg is not None and name in pkg.__dict__:
+            delattr(pkg, name)
+    return mod
+
+
 def new_game(seed, options=None):
     return Game(options, seed)
 
@@ -127,85 +165,3 @@ def _lose(s, why, ev):
     s["result"] = "lost"
     s["why"] = why
     ev.append({"e": "lost", "why": why})
-
-
-def _setup(D, opts, seed, ev):
-    g = D.g
-    rng = Rng(seed)
-    n = opts.get("players", 2)
-    if not isinstance(n, int) or isinstance(n, bool) or str(n) not in g["health"]:
-        raise DataError("players is one of: " + " ".join(sorted(g["health"])))
-    names = opts.get("investigators", g["investigators"][:n])
-    if not isinstance(names, list) or len(names) != n:
-        raise DataError("investigators is a list of %d names" % n)
-    for i in range(n):
-        if names[i] not in g["investigators"] or names[i] in names[:i]:
-            raise DataError("investigators are distinct, from: " + " ".join(g["investigators"]))
-    lead = opts.get("lead", 1)
-    if not isinstance(lead, int) or isinstance(lead, bool) or lead < 1 or lead > n:
-        raise DataError("lead is a seat 1..%d" % n)
-    b = D.board
-    st = D.setup
-    ritual = st["ritual"]
-    hp = g["health"][str(n)]  # FH-SETUP-9
-    inv = []
-    for i in range(n):
-        deck = list(range(1, g["action_cards"] + 1))
-        rng.shuffle(deck)  # FH-SETUP-1: the investigator's action deck
-        inv.append({"name": names[i], "loc": ritual, "hp": hp, "max": hp, "deck": deck})  # -5
-    prio = list(range(1, g["priority_cards"] + 1))
-    rng.shuffle(prio)  # FH-SETUP-8
-    hands = []
-    for i in range(n):
-        hands.append(sorted(prio[-g["priority_hand"]:]))
-        prio = prio[:-g["priority_hand"]]
-    items = list(range(1, g["item_cards"] + 1))
-    rng.shuffle(items)  # FH-SETUP-10
-    # FH-SETUP-4: gates; FH-SETUP-6: the gate stack from the tokens left
-    gates = []
-    left = []
-    for sym in g["gate_symbols"]:
-        k = g["gates_per_symbol"]
-        if sym in st["gates"]:
-            gates.append([sym, st["gates"][sym], 1])
-            k -= 1
-        for _ in range(k):
-            left.append(sym)
-    rng.shuffle(left)
-    box = sorted(left[:g["gates_boxed"]])
-    stack = left[g["gates_boxed"]:]
-    # FH-SETUP-7: ritual components, then the clues on every location without gate or ritual
-    red = []
-    for sym in g["clue_symbols"]:
-        for _ in range(g["clues_per_symbol"]):
-            red.append(sym)
-    rng.shuffle(red)
-    parts = sorted(red[:g["ritual_components"]])
-    rest = red[g["ritual_components"]:] + ["key"] * g["key_clues"]
-    rng.shuffle(rest)
-    clues = []
-    gate_locs = [x[1] for x in gates]
-    for loc in range(1, b.n + 1):
-        if loc == ritual or loc in gate_locs or not rest:
-            clues.append(None)
-        else:
-            clues.append([rest.pop(), False])
-    s = {
-        "v": 1, "id": 0, "opts": opts, "round": 1, "phase": "actions", "result": None, "why": "",
-        "lead": lead, "inv": inv, "ritual": ritual, "ritual_parts": parts, "clues": clues,
-        "clues_unplaced": sorted(rest), "gates": gates, "gate_stack": stack, "gate_box": box,
-        "gate_out": [], "priority": {"deck": prio, "hands": hands}, "items": items,
-        "ruin": [[0] * b.slots[i] for i in range(1, b.n + 1)],
-        "ruin_supply": g["destruction_tokens"], "seals": g["seal_tokens"], "sealed": [],
-        "mon": [], "act": None, "fx": 0, "rng": None,
-    }
-    # FH-SETUP-3: standard tokens in the pool, the Ancient One's special ones in reserve
-    for m in range(len(D.token)):
-        s["mon"].append([RESERVE if D.special(m) else POOL, 0, 0, 0])
-    try:
-        for loc, kind in st["monsters"]:
-            spawn(s, D, rng, loc, ev, kind)  # FH-SETUP-4 (no kind: from the pool)
-    except Lost:
-        raise DataError("the setup fills the ritual site")
-    s["rng"] = rng.state()
-    return s

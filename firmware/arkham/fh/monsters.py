@@ -11,11 +11,8 @@ BOARD = "board"
 
 
 class Lost(Exception):
-    """The investigators lose at once (FH-LOSE-1, FH-MOVE-4): unwinds the running flow."""
-
-    def __init__(self, why):
-        Exception.__init__(self, why)
-        self.why = why
+    """The investigators lose at once (FH-LOSE-1, FH-MOVE-4): unwinds the running flow.
+    args[0] says why."""
 
 
 def at(s, loc):
@@ -75,7 +72,7 @@ def transit(s, D, m, start, ev):
     location with an empty slot; none reachable: straight to the ritual site. The monster must
     already be off its slot (or not yet on the board: a spawn with no room)."""
     b = D.board
-    arrow = b.arrow[D.kind(m)["colour"]]
+    arrow = b.arrow[D.colour(m)]
     cur = start
     seen = []
     chain = []
@@ -143,7 +140,7 @@ def spawn(s, D, rng, loc, ev, kind=None):
     (a special kind) or, for a standard kind named by a setup, that kind from the pool."""
     if kind is None:
         m = draw(s, D, rng, ev)
-    elif kind in D.g["monsters"]:
+    elif kind not in D.specials:
         m = -1
         for i in range(D.nstd):
             if D.token[i] == kind and s["mon"][i][0] == POOL:

@@ -1,0 +1,86 @@
+"""Setup (FH-SETUP-1..10): runs once per game, then is dropped from RAM on MicroPython."""
+from arkham.fh.facts import DataError
+from arkham.fh.monsters import POOL, RESERVE, Lost, spawn
+from arkham.rng import Rng
+
+
+def setup(D, g, opts, seed, ev):
+    """FH-SETUP-1..10: the state of a new game."""
+    rng = Rng(seed)
+    n = opts.get("players", 2)
+    if not isinstance(n, int) or isinstance(n, bool) or str(n) not in g["health"]:
+        raise DataError("players is one of: " + " ".join(sorted(g["health"])))
+    names = opts.get("investigators", g["investigators"][:n])
+    if not isinstance(names, list) or len(names) != n:
+        raise DataError("investigators is a list of %d names" % n)
+    for i in range(n):
+        if names[i] not in g["investigators"] or names[i] in names[:i]:
+            raise DataError("investigators are distinct, from: " + " ".join(g["investigators"]))
+    lead = opts.get("lead", 1)
+    if not isinstance(lead, int) or isinstance(lead, bool) or lead < 1 or lead > n:
+        raise DataError("lead is a seat 1..%d" % n)
+    b = D.board
+    st = D.setup
+    ritual = st["ritual"]
+    hp = g["health"][str(n)]  # FH-SETUP-9
+    inv = []
+    for i in range(n):
+        deck = list(range(1, g["action_cards"] + 1))
+        rng.shuffle(deck)  # FH-SETUP-1: the investigator's action deck
+        inv.append({"name": names[i], "loc": ritual, "hp": hp, "max": hp, "deck": deck})  # -5
+    prio = list(range(1, g["priority_cards"] + 1))
+    rng.shuffle(prio)  # FH-SETUP-8
+    hands = []
+    for i in range(n):
+        hands.append(sorted(prio[-g["priority_hand"]:]))
+        prio = prio[:-g["priority_hand"]]
+    items = list(range(1, g["item_cards"] + 1))
+    rng.shuffle(items)  # FH-SETUP-10
+    # FH-SETUP-4: gates; FH-SETUP-6: the gate stack from the tokens left
+    gates = []
+    left = []
+    for sym in g["gate_symbols"]:
+        k = g["gates_per_symbol"]
+        if sym in st["gates"]:
+            gates.append([sym, st["gates"][sym], 1])
+            k -= 1
+        for _ in range(k):
+            left.append(sym)
+    rng.shuffle(left)
+    box = sorted(left[:g["gates_boxed"]])
+    stack = left[g["gates_boxed"]:]
+    # FH-SETUP-7: ritual components, then the clues on every location without gate or ritual
+    red = []
+    for sym in g["clue_symbols"]:
+        for _ in range(g["clues_per_symbol"]):
+            red.append(sym)
+    rng.shuffle(red)
+    parts = sorted(red[:g["ritual_components"]])
+    rest = red[g["ritual_components"]:] + ["key"] * g["key_clues"]
+    rng.shuffle(rest)
+    clues = []
+    gate_locs = [x[1] for x in gates]
+    for loc in range(1, b.n + 1):
+        if loc == ritual or loc in gate_locs or not rest:
+            clues.append(None)
+        else:
+            clues.append([rest.pop(), False])
+    s = {
+        "v": 1, "id": 0, "opts": opts, "round": 1, "phase": "actions", "result": None, "why": "",
+        "lead": lead, "inv": inv, "ritual": ritual, "ritual_parts": parts, "clues": clues,
+        "clues_unplaced": sorted(rest), "gates": gates, "gate_stack": stack, "gate_box": box,
+        "gate_out": [], "priority": {"deck": prio, "hands": hands}, "items": items,
+        "ruin": [[0] * b.slots[i] for i in range(1, b.n + 1)],
+        "ruin_supply": g["destruction_tokens"], "seals": g["seal_tokens"], "sealed": [],
+        "mon": [], "act": None, "fx": 0, "rng": None,
+    }
+    # FH-SETUP-3: standard tokens in the pool, the Ancient One's special ones in reserve
+    for m in range(len(D.token)):
+        s["mon"].append([RESERVE if D.special(m) else POOL, 0, 0, 0])
+    try:
+        for loc, kind in st["monsters"]:
+            spawn(s, D, rng, loc, ev, kind)  # FH-SETUP-4 (no kind: from the pool)
+    except Lost:
+        raise DataError("the setup fills the ritual site")
+    s["rng"] = rng.state()
+    return s
