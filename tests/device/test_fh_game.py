@@ -1,4 +1,4 @@
-# heap: 160k  (the 64-bit unix port compiling the Final Hour core from source; docs/final-hour.md "Memory")
+# heap: 160k  (64-bit unix port, core compiled from source: docs/final-hour.md "Memory")
 """Final Hour rules core on every runtime: seeded random games print the same hashes.
 
 Run by tests/test_device_parity.py under CPython and the MicroPython unix port (96 KB heap).

@@ -91,7 +91,8 @@ class Game:
         return _copy(self.state)
 
     def restore(self, snap):
-        if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) or "mon" not in snap:
+        if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
+                or "mon" not in snap:
             raise ValueError("not a Final Hour snapshot")
         st = _copy(snap)
         try:

@@ -10,6 +10,7 @@ REGISTRY = {
     "bringup": "arkham.games.bringup",
     "ah2e": "arkham.games.ah2e",
     "ritual": "arkham.games.ritual",
+    "final-hour": "arkham.games.fh",
 }
 
 

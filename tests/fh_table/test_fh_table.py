@@ -1,0 +1,119 @@
+"""The Final Hour binding at the table: console verbs, lights (FH-TABLE-1), snapshot/restore."""
+import pytest
+from gamefakes import FakeTable
+
+from arkham import games
+from arkham.games import CommandError
+from arkham.games.fh import Mode
+
+
+def table(**opts):
+    o = {"players": 2, "seed": 4}
+    o.update(opts)
+    t = FakeTable("final-hour", Mode, o)
+    t.mode.tick(0)  # the first tick sends the setup's events
+    return t
+
+
+def test_registered_as_final_hour():
+    assert games.load("final-hour") is Mode
+
+
+def test_new_game_options_and_setup_events():
+    t = table(players=3, ancient="umordhoth", level="hard")
+    s = t.mode.core.state
+    assert len(s["inv"]) == 3 and s["ritual"] == 4
+    assert "spawn" in t.names() and "placed" in t.names()
+    for bad in ("players=5", "ancient=hastur", "colour=red", "lead=3"):
+        with pytest.raises(CommandError):
+            Mode(t, dict([bad.split("=")]))
+    r = t.cmd("new players=4 seed=9")
+    assert r["phase"] == "actions" and r["health"] == [3, 3, 3, 3]
+
+
+def test_verbs_drive_the_core_and_refusals_change_nothing():
+    t = table()
+    core = t.mode.core
+    ritual = core.state["ritual"]
+    to = core.D.board.paths[ritual][0]
+    saves = t.saves
+    r = t.cmd("move 1 %d" % to)
+    assert core.state["inv"][0]["loc"] == to and t.saves == saves + 1
+    assert ("inv_moved", {"inv": 1, "to": to}) in t.events
+    h = core.state_hash()
+    assert "no path" in t.bad("move 1 %d" % to)
+    assert "inv" in t.bad("move 9 1")
+    assert "unknown verb" in t.bad("fly 1")
+    assert t.bad("move 1")
+    assert core.state_hash() == h
+    r = t.cmd("end 1")
+    assert r["phase"] == "ancient"
+    r = t.cmd("end 1")
+    assert r["phase"] == "actions" and r["round"] == 2 and r["lead"] == 2
+    assert "legal" in t.cmd("legal")
+
+
+def test_reverse_wins_and_the_round_lights_flash_green():
+    t = table()
+    parts = t.mode.core.state["ritual_parts"]
+    r = t.cmd("reverse 1 %s %s" % (parts[1], parts[0]))
+    assert r["result"] == "won"
+    f = t.scene()
+    assert all(f["round_%d" % k] == ((0, 200, 0), "flash") for k in range(1, 9))
+
+
+def test_location_lights_show_monsters_gates_and_ritual_FH_TABLE_1():
+    t = table()
+    core = t.mode.core
+    f = t.scene()
+    s = core.state
+    gate_locs = [g[1] for g in s["gates"]]
+    counts = {}
+    for m in s["mon"]:
+        if m[0] == "board":
+            counts[m[1]] = counts.get(m[1], 0) + 1
+    for loc in range(1, 16):
+        rgb, anim = f["location_%d" % loc]
+        if loc == s["ritual"]:
+            assert anim == "blink"
+        elif loc in counts:
+            assert rgb[0] > 0 and rgb[1] == 0  # red, brighter per monster
+        elif loc in gate_locs:
+            assert rgb == (140, 0, 200)
+    assert f["round_1"] == ((255, 140, 0), "steady")
+    assert f["round_8"] == ((40, 40, 40), "steady")
+
+
+def test_activation_choice_is_asked_and_answered_on_the_console():
+    t = table()
+    core = t.mode.core
+    s = core.state
+    for m in s["mon"]:  # an empty board but for two wanderers on one location
+        if m[0] == "board":
+            m[:] = ["pool", 0, 0, 0]
+    loc = [x for x in range(1, 16) if x != s["ritual"] and core.D.board.slots[x] >= 2][0]
+    a = [m for m in range(core.D.nstd) if core.D.token[m] == "red_wanderer_2"][0]
+    b = [m for m in range(core.D.nstd) if core.D.token[m] == "blue_wanderer_2"][0]
+    s["mon"][a] = ["board", loc, 0, 0]
+    s["mon"][b] = ["board", loc, 1, 0]
+    r = t.cmd("activate 1 %s" % core.D.board.zone[loc])
+    assert r["phase"] == "choose" and r["ask"] == {"k": "order", "ids": [a, b]}
+    assert t.scene()["location_%d" % loc] == ((255, 255, 255), "pulse")
+    assert "order m in" in t.bad("order 1 999")
+    r = t.cmd("order 1 %d" % b)
+    assert r["phase"] == "actions" and "ask" not in r
+    assert any(e == ("activated", {"m": b, "sym": "wanderer", "loc": loc}) for e in t.events)
+    assert any(e[0] == "activated" and e[1]["m"] == a for e in t.events)
+
+
+def test_snapshot_restore_and_dump_hide_the_ritual():
+    t = table(seed=11)
+    t.cmd("spawn 1 3")
+    snap = t.mode.snapshot()
+    t2 = table(seed=1)
+    t2.mode.restore(snap)
+    assert t2.mode.core.state_hash() == t.mode.core.state_hash()
+    d = t2.mode.dump()
+    assert "ritual_parts" not in d and d["table"]["opts"]["seed"] == 11
+    with pytest.raises(CommandError):
+        t2.mode.restore({"opts": {}, "core": {"nope": 1}})
