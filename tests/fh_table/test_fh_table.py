@@ -117,3 +117,10 @@ def test_snapshot_restore_and_dump_hide_the_ritual():
     assert "ritual_parts" not in d and d["table"]["opts"]["seed"] == 11
     with pytest.raises(CommandError):
         t2.mode.restore({"opts": {}, "core": {"nope": 1}})
+
+
+def test_persist_is_the_snapshot_without_a_copy():
+    t = table(seed=2)
+    p = t.mode.persist()
+    assert p == t.mode.snapshot()
+    assert p["core"] is t.mode.core.state

@@ -233,7 +233,9 @@ def _end_round(s, D, rng, ev):
 
 
 def legal(s, D):
-    """Every accepted action (attack lists each damage 1..max_damage)."""
+    """Every accepted action (attack lists each damage 1..max_damage). Listed once, though
+    another seat may do the same: board effects (under the lead's seat) and reverse (under the
+    first seat that may name the components): RAM on a Pico."""
     ph = phase_of(s)
     out = []
     if ph == "over":
@@ -251,6 +253,7 @@ def legal(s, D):
     if s["fx"] < D.rules["max_effects"]:
         verbs = EFFECTS_ACTION if ph == "actions" else EFFECTS_ANCIENT
         board = [m for m in range(len(s["mon"])) if s["mon"][m][0] == mon.BOARD]
+        named = False
         for seat in range(1, len(s["inv"]) + 1):
             me = s["inv"][seat - 1]
             here = me["loc"]
@@ -273,7 +276,9 @@ def legal(s, D):
             if me["hp"] < me["max"]:
                 out.append({"a": "heal", "inv": seat})
             out.append({"a": "wound", "inv": seat})
-            if "reverse" in verbs and (here == s["ritual"] or not D.rules["reverse_at_ritual"]):
+            if "reverse" in verbs and not named and (here == s["ritual"]
+                                                     or not D.rules["reverse_at_ritual"]):
+                named = True  # listed once, under the first seat that may name them
                 syms = D.clue_symbols
                 for i in range(len(syms)):
                     for j in range(i, len(syms)):

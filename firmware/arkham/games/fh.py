@@ -237,6 +237,10 @@ class Mode(_Mode):
     def snapshot(self):
         return {"opts": self.opts, "core": self.core.snapshot()}
 
+    def persist(self):
+        """What the app saves: the live core state, not a copy (the app encodes it at once)."""
+        return {"opts": self.opts, "core": self.core.state}
+
     def restore(self, snap):
         opts = _options(snap.get("opts") or {})
         try:
