@@ -24,16 +24,23 @@ _FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--de
 
 
 class MemoryStorage:
-    """Storage that forgets everything when the process ends (no --state)."""
+    """Storage that forgets everything when the process ends (no --state). A file is kept as
+    its pieces, as they were written (no block of its whole size, like the flash)."""
 
     def __init__(self):
         self.files = {}
 
-    def save(self, name, text):
-        self.files[name] = text
+    def save(self, name, data):
+        if callable(data):
+            pieces = []
+            data(lambda piece: pieces.append(bytes(piece)))  # (the piece's buffer is reused)
+        else:
+            pieces = [data.encode() if isinstance(data, str) else bytes(data)]
+        self.files[name] = pieces  # replaced only once all of it was written
 
     def load(self, name):
-        return self.files.get(name)
+        pieces = self.files.get(name)
+        return None if pieces is None else b"".join(pieces).decode()
 
 
 def _fail(msg):

@@ -15,13 +15,18 @@ Order inside one step (docs/protocol.md relies on it):
     the host never holds a seq the table has forgotten.
 
 Saving costs one small flash write per loop iteration that emitted an event (a touch, say): the
-price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear; the game text
-is encoded only when the game changed, a seq-only save reuses it.
+price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear.
+
+Memory (a Pico's heap is small and gets fragmented): the saved game is never held as one string.
+Whether it changed is told by a CRC-32 of its canonical JSON, computed in pieces; a save encodes
+it straight into the file (Storage.save(name, fill)); boot and the reload after an internal error
+parse the file as it is read. A save that fails (a MemoryError, a full disk) leaves the previous
+save as it was; it is tried again at once after a garbage collection, then every few seconds.
 """
 
 import json
 
-from arkham import games, protocol, verbs
+from arkham import games, persist, protocol, verbs
 from arkham.compat import collect, ticks_diff, ticks_ms
 from arkham.events import EventLog
 from arkham.games import CommandError
@@ -54,7 +59,8 @@ class App:
         self.running = True  # `repl` clears it: run() returns
         self._redraw = True
         self._check_game = False  # re-snapshot the mode and save if it changed
-        self._game_text = None  # canonical JSON of {"game","mode","options"} as last saved
+        self._game_crc = None  # CRC-32 of the canonical JSON of the table as last encoded
+        self._game_dirty = False  # the table changed since the last good save
         self._saved_seq = -1
         self._save_retry = None  # ticks when a failed save may be tried again
         self._failures = {}  # place -> [message, repeats, ticks of last report]
@@ -140,9 +146,8 @@ class App:
         seq = 0
         saved = None
         try:
-            text = self.storage.load(STATE_FILE)
-            if text:
-                saved = json.loads(text)
+            saved = persist.load_json(self.storage, STATE_FILE)
+            if saved is not None:
                 seq = int(saved["seq"])
                 saved = saved["table"]
         except Exception as e:
@@ -152,7 +157,8 @@ class App:
         if saved is not None and (want is None or want == saved.get("game")):
             try:
                 self._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
-                self._game_text = _text(self._table())
+                saved = None  # (the parsed file: the mode holds what it needs)
+                self._game_crc = persist.crc(self._writer, self._table())
                 notes.append(("resumed", {"game": self.game}))
                 return seq
             except Exception as e:
@@ -183,7 +189,8 @@ class App:
         self.emit("game", {"game": name, "options": options})
 
     def _table(self):
-        return {"game": self.game, "options": self.game_options, "mode": self.mode.snapshot()}
+        # persist(): the snapshot, possibly sharing the mode's live objects (encoded at once)
+        return {"game": self.game, "options": self.game_options, "mode": self.mode.persist()}
 
     # ---- one loop iteration ----------------------------------------------------------------
 
@@ -260,24 +267,32 @@ class App:
     def _persist(self, now_ms):
         if self._save_retry is not None and ticks_diff(now_ms, self._save_retry) < 0:
             return
+        if not (self._check_game or self._game_dirty or self.events.seq != self._saved_seq):
+            return
         try:
-            changed = False
-            if self._check_game:
-                self._check_game = False
-                text = _text(self._table())
-                if text != self._game_text:
-                    self._game_text = text
-                    changed = True
-            if changed or self.events.seq != self._saved_seq:
-                seq = self.events.seq
-                self.storage.save(
-                    STATE_FILE, '{"seq":%d,"table":%s,"v":1}' % (seq, self._game_text)
-                )
-                self._saved_seq = seq
-                self._save_retry = None
+            try:
+                self._save_now()
+            except MemoryError:
+                collect()  # garbage or fragments: once more on a swept heap
+                self._save_now()
+            self._save_retry = None
         except Exception as e:
             self._save_retry = now_ms + ERROR_REPEAT_MS
             self.failure("save", e, now_ms)
+
+    def _save_now(self):
+        if self._check_game:
+            crc = persist.crc(self._writer, self._table())
+            self._check_game = False
+            if crc != self._game_crc:
+                self._game_crc = crc
+                self._game_dirty = True  # until a save succeeds
+        if self._game_dirty or self.events.seq != self._saved_seq:
+            seq = self.events.seq
+            fill = persist.fill_state(self._writer, seq, self._table())
+            self.storage.save(STATE_FILE, fill)
+            self._saved_seq = seq
+            self._game_dirty = False
 
     def _flush(self):
         out = self._out
@@ -335,10 +350,12 @@ class App:
 
     def _reload_saved_game(self):
         try:
-            if self._game_text:
-                saved = json.loads(self._game_text)
+            saved = persist.load_json(self.storage, STATE_FILE)  # the game as last saved
+            if saved is not None:
+                saved = saved["table"]
                 if saved.get("game") == self.game:
                     self.mode.restore(saved.get("mode"))
+                    self._check_game = True  # (a save that failed before: now older, re-check)
             self._redraw = True
         except Exception:
             pass

@@ -78,20 +78,31 @@ def brightness_cap(power, count):
     return budget * 255 // need
 
 
-class Spot:
-    __slots__ = ("name", "leds", "chip", "electrode", "x", "y")
+def _spot_type():
+    try:
+        from collections import namedtuple
+    except ImportError:  # (a MicroPython built without it)
+        from ucollections import namedtuple
+    return namedtuple("Spot", ("name", "leds", "chip", "electrode", "x", "y"))
 
-    def __init__(self, d):
-        self.name = d["name"]
-        self.leds = tuple(d["leds"])
-        pad = d["pad"]
-        self.chip = parse_chip(pad[0]) if pad else None
-        self.electrode = pad[1] if pad else None
-        self.x = d["xy"][0]
-        self.y = d["xy"][1]
 
-    def __repr__(self):
-        return "Spot(%r)" % self.name
+# A spot is a small immutable record: (name, leds tuple, chip or None, electrode or None, x, y).
+# A named tuple, not an object with a dict: a board of 80 spots costs a few KB on a small heap.
+Spot = _spot_type()
+
+
+def make_spot(d):
+    """Spot from one `spots` entry of a (validated) board map."""
+    pad = d["pad"]
+    xy = d["xy"]
+    return Spot(
+        d["name"],
+        tuple(d["leds"]),
+        parse_chip(pad[0]) if pad else None,
+        pad[1] if pad else None,
+        xy[0],
+        xy[1],
+    )
 
 
 class BoardMap:
@@ -109,13 +120,15 @@ class BoardMap:
         self.chips = sorted(parse_chip(c) for c in data["chips"])
         self.power = data["power"]
         self.brightness_cap = brightness_cap(self.power, self.led_count)
-        self.spots = [Spot(s) for s in data["spots"]]
+        self.spots = [make_spot(s) for s in data["spots"]]
         self._by_name = {}
-        self._by_pad = {}
-        for s in self.spots:
+        # chip 0x5A..0x5D, electrode 0..15 -> spot index + 1 (0: no spot), one byte each
+        self._by_pad = bytearray(16 * (LAST_CHIP - FIRST_CHIP + 1))
+        for k in range(len(self.spots)):
+            s = self.spots[k]
             self._by_name[s.name] = s
             if s.chip is not None:
-                self._by_pad[s.chip * 16 + s.electrode] = s.name
+                self._by_pad[(s.chip - FIRST_CHIP) * 16 + s.electrode] = k + 1
 
     def spot(self, name):
         return self._by_name.get(name)
@@ -123,7 +136,10 @@ class BoardMap:
     def pad_spot(self, chip, electrode):
         if chip is None or electrode is None:
             return None
-        return self._by_pad.get(chip * 16 + electrode)
+        i = (chip - FIRST_CHIP) * 16 + electrode
+        if not 0 <= electrode < 16 or not 0 <= i < len(self._by_pad) or not self._by_pad[i]:
+            return None
+        return self.spots[self._by_pad[i] - 1].name
 
     def names(self):
         """Spot names in board (drawing) order."""

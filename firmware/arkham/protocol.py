@@ -352,6 +352,19 @@ class LineWriter:
         finally:
             self._write = None
 
+    def stream(self, obj, write):
+        """Canonical JSON of obj (the same bytes as dumps(obj)), written in pieces with write()
+        (a file being saved, a checksum): a big game state never needs one block of its size.
+        The pieces are views of one reused buffer: use each before the next arrives."""
+        self._write = write
+        self._n = 0
+        try:
+            _put(obj, self)
+            self._flush()
+        finally:
+            self._n = 0
+            self._write = None
+
     def append(self, b):
         if self._n == len(self._buf):
             self._flush()

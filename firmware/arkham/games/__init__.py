@@ -77,6 +77,11 @@ class Mode:
         """JSON-able dict that restore() turns back into the same state."""
         return {}
 
+    def persist(self):
+        """What the app saves: snapshot(), but it may share the mode's live objects (the app
+        encodes it at once and keeps nothing), so a big state is not copied to be saved."""
+        return self.snapshot()
+
     def restore(self, snap):
         pass
 

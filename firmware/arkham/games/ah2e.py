@@ -508,6 +508,12 @@ class Mode(_Mode):
     def snapshot(self):
         return {"opts": self.opts, "core": self.core.snapshot(), "table": self.sync.snapshot()}
 
+    def persist(self):
+        """snapshot() without the core's deep copy (what Game.snapshot() returns, shared)."""
+        core = self.core
+        core.s["rng"] = core.rng.state()
+        return {"opts": self.opts, "core": core.s, "table": self.sync.snapshot()}
+
     def restore(self, snap):
         opts = _options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)

@@ -6,9 +6,16 @@ save() overwrites. Where rename cannot replace an existing file (FAT, as on Circ
 old copy is first renamed to NAME.bak; load() falls back to NAME.bak if NAME is missing, so
 at every instant one complete version exists.
 
+save(name, fill) streams instead: fill(write) calls write(bytes or str) with one piece at a time
+(a big game state is encoded straight into the file, never held as one string: in a fragmented
+heap a 5 KB block may not exist with 50 KB free). Whatever goes wrong before the rename (a
+MemoryError while encoding, a full disk) leaves the previous NAME as it was, and the tmp removed.
+load_json(name) parses the file as it is read (no string of its size either).
+
 CircuitPython can only write its flash after boot.py runs storage.remount("/", readonly=False).
 """
 
+import json
 import os
 
 _OK_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
@@ -33,6 +40,17 @@ class StorageError(OSError):
     pass
 
 
+class _Piecewise:
+    """write(piece) for save(name, fill): str pieces are encoded, bytes-likes written as they
+    are (a memoryview into the encoder's buffer is written before the buffer is reused)."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, piece):
+        self.f.write(piece.encode() if isinstance(piece, str) else piece)
+
+
 class Storage:
     def __init__(self, root="/"):
         self.root = root if root.endswith("/") else root + "/"
@@ -42,16 +60,26 @@ class Storage:
             raise ValueError("bad storage name %r (letters, digits, _ - . only)" % (name,))
         return self.root + name
 
-    def save(self, name, text):
+    def save(self, name, data):
+        """data: the text (str or bytes), or fill(write) that writes it in pieces."""
         path = self.path(name)
         tmp = path + ".tmp"
         try:
-            with open(tmp, "w") as f:
-                f.write(text)
+            f = open(tmp, "wb")
+            try:
+                if callable(data):
+                    data(_Piecewise(f).write)
+                else:
+                    f.write(data.encode() if isinstance(data, str) else data)
                 f.flush()
                 synced = hasattr(os, "fsync") and hasattr(f, "fileno")
                 if synced:
                     os.fsync(f.fileno())  # CPython: this file only
+            except BaseException:
+                f.close()
+                _remove(tmp)  # (never read anyway; the previous NAME stays as it was)
+                raise
+            f.close()
             try:
                 os.rename(tmp, path)  # atomic replace (POSIX, littlefs)
             except OSError:
@@ -74,6 +102,15 @@ class Storage:
             if _exists(p):
                 with open(p) as f:
                     return f.read()
+        return None
+
+    def load_json(self, name):
+        """The last saved JSON, parsed while it is read; None if there is none."""
+        path = self.path(name)
+        for p in (path, path + ".bak"):
+            if _exists(p):
+                with open(p) as f:
+                    return json.load(f)
         return None
 
     def remove(self, name):
