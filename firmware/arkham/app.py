@@ -27,7 +27,7 @@ save as it was; it is tried again at once after a garbage collection, then every
 import json
 
 from arkham import games, persist, protocol, verbs
-from arkham.compat import collect, ticks_diff, ticks_ms
+from arkham.compat import collect, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog
 from arkham.games import CommandError
 
@@ -41,6 +41,7 @@ ERROR_REPEAT_MS = 5000  # the same failure in the same place is reported at most
 
 class App:
     def __init__(self, hw, board, options=None):
+        gc_threshold()  # (keeps the heap in one piece: see arkham.compat)
         self.hw = hw
         self.board = board
         self.pads = hw.pads

@@ -24,7 +24,9 @@ def say(obj):
 def load_board(path):
     """The BoardMap at `path`, or None after reporting why on the serial link."""
     from arkham import boardmap
+    from arkham.compat import gc_threshold
 
+    gc_threshold()  # from the start (see arkham.compat)
     try:
         return boardmap.load(path)
     except Exception as e:  # BoardMapError lists every problem; OSError: no file
