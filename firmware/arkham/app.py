@@ -16,17 +16,15 @@ Order inside one step (docs/protocol.md relies on it):
 
 Saving costs one small flash write per loop iteration that emitted an event (a touch, say): the
 price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear.
-
-Memory (a Pico's heap is small and gets fragmented): the saved game is never held as one string.
-Whether it changed is told by a CRC-32 of its canonical JSON, computed in pieces; a save encodes
-it straight into the file (Storage.save(name, fill)); boot and the reload after an internal error
-parse the file as it is read. A save that fails (a MemoryError, a full disk) leaves the previous
-save as it was; it is tried again at once after a garbage collection, then every few seconds.
+The saved game is never one string in RAM (arkham.persist); a failed save keeps the previous one
+and is retried (at once after a collection, then every few seconds).
 """
 
+# ruff: noqa: I001  (protocol, the biggest, first: the unix port compiles .py inside a 96k heap)
 import json
 
-from arkham import games, persist, protocol, verbs
+from arkham import protocol
+from arkham import games, persist, verbs
 from arkham.compat import collect, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog
 from arkham.games import CommandError

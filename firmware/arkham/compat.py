@@ -3,6 +3,7 @@
 Device code imports `const`, `ticks_ms`, `ticks_diff`, `mem_free`, `IMPL` from here and never
 asks which runtime it is on anywhere else.
 """
+
 import sys
 
 try:
