@@ -108,7 +108,12 @@ class Session:
     def connect(self, first=False):
         from arkham_host.link import Link
 
+        old = self.link
         self.link = Link(self.port, recorder=self.recorder, on_line=self._on_line)
+        if old is not None:
+            # tags keep counting across links: a reply to the console's own request must never
+            # carry a tag the user once typed (it would be shown as the user's reply)
+            self.link._tag = old._tag
         hello = self.link.request("hello", timeout=10)
         if hello.get("emulated"):
             self.emulated_board = hello.get("board")
