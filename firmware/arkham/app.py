@@ -60,6 +60,7 @@ class App:
         self._check_game = False  # re-snapshot the mode and save if it changed
         self._game_crc = None  # CRC-32 of the canonical JSON of the table as last encoded
         self._game_dirty = False  # the table changed since the last good save
+        self._keep_save = False  # a save not restored for lack of memory: never saved over
         self._saved_seq = -1
         self._save_retry = None  # ticks when a failed save may be tried again
         self._failures = {}  # place -> [message, repeats, ticks of last report]
@@ -141,27 +142,13 @@ class App:
         self.storage.save(CALIB_FILE, _text(self.pads.calibration()))
 
     def _boot_game(self, notes):
-        """Resume the saved game (unless options["game"] names another); returns the saved seq."""
-        seq = 0
-        saved = None
-        try:
-            saved = persist.load_json(self.storage, STATE_FILE)
-            if saved is not None:
-                seq = int(saved["seq"])
-                saved = saved["table"]
-        except Exception as e:
-            notes.append(("restore_failed", {"err": "state file unreadable: " + _describe(e)}))
-            saved = None
+        """Resume the saved game (unless options["game"] names another); returns the saved seq.
+        A save that cannot be restored for lack of memory (twice, the second time on a swept
+        heap) is kept: nothing is saved over it until a `game` command starts another game."""
         want = self.options.get("game")
-        if saved is not None and (want is None or want == saved.get("game")):
-            try:
-                self._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
-                saved = None  # (the parsed file: the mode holds what it needs)
-                self._game_crc = persist.crc(self._writer, self._table())
-                notes.append(("resumed", {"game": self.game}))
-                return seq
-            except Exception as e:
-                notes.append(("restore_failed", {"game": saved.get("game"), "err": _describe(e)}))
+        seq, resumed = persist.resume(self, STATE_FILE, want, notes)
+        if resumed:
+            return seq
         try:
             self._start(want or DEFAULT_GAME, {}, None)
         except Exception as e:
@@ -183,6 +170,7 @@ class App:
 
     def switch_game(self, name, options):
         self._start(name, options, None)
+        self._keep_save = False  # (the players chose: the new game replaces a kept save)
         self.sweep = None
         self._check_game = True
         self.emit("game", {"game": name, "options": options})
@@ -266,7 +254,9 @@ class App:
     def _persist(self, now_ms):
         if self._save_retry is not None and ticks_diff(now_ms, self._save_retry) < 0:
             return
-        if not (self._check_game or self._game_dirty or self.events.seq != self._saved_seq):
+        if self._keep_save or not (
+            self._check_game or self._game_dirty or self.events.seq != self._saved_seq
+        ):
             return
         try:
             try:

@@ -105,6 +105,30 @@ equal(evs, ["hello", "resumed"], "a restart resumes the saved game")
 equal(app2.mode.count, 8, "with its state")
 app2 = hw2 = None
 
+
+# a save that cannot be restored for lack of memory is kept: nothing is saved over it
+class NoRoomToLoad(ShortOfMemory):
+    def load_json(self, name):
+        raise MemoryError("memory allocation failed")
+
+
+kept = NoRoomToLoad(root)
+with open(root + "/state.json") as f:
+    before = f.read()
+app3, hw3 = make(kept)
+app3.step(0)
+out = hw3.stream.lines()
+fails = [o for o in out if o.get("ev") == "restore_failed"]
+check(len(fails) == 1 and fails[0].get("kept") is True, "restore out of memory: reported, kept")
+ask(app3, hw3, "light pad_01 1,2,3", 10)
+with open(root + "/state.json") as f:
+    equal(f.read(), before, "events and changes do not overwrite the kept save")
+out = ask(app3, hw3, "#9 game counter", 20)
+check([o["ok"] for o in out if o.get("re") == 9] == [True], "a new game chosen by the players...")
+with open(root + "/state.json") as f:
+    check(f.read() != before, "...replaces the kept save")
+app3 = hw3 = None
+
 # a big state goes out in many small pieces, and reads back the same (canonical JSON)
 big = {"names": ["investigator_%03d" % i for i in range(150)], "n": 7}
 st.pieces = []

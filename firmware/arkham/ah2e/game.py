@@ -34,11 +34,11 @@ def _copy(x):
 
 
 class Game:
-    def __init__(self, options=None, snap=None):
+    def __init__(self, options=None, snap=None, own=False):
         self.d = tables.get()
         self.ev = []
         if snap is not None:
-            self.restore(snap)
+            self.restore(snap, own)
             return
         su = tables.load_once("setup")
         try:
@@ -96,8 +96,10 @@ class Game:
         self.s["rng"] = self.rng.state()
         return _copy(self.s)
 
-    def restore(self, snap):
-        self.s = _copy(snap)
+    def restore(self, snap, own=False):
+        """own: the caller hands snap over (freshly parsed JSON): kept as it is, not copied, so a
+        resume on a small heap does not hold the state twice."""
+        self.s = snap if own else _copy(snap)
         self.rng = Rng(1)
         self.rng.set_state(self.s["rng"])
         self.ao = tables.ancient_one(self.s["ao"])

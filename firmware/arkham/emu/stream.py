@@ -11,6 +11,7 @@ after its reply has been written.
 
 import sys
 
+from arkham.canon import _enc as canon_encode
 from arkham.canon import dumps
 from arkham.compat import IMPL, const, ticks_diff
 from arkham.emu.world import RS, WorldError
@@ -98,6 +99,27 @@ def stdio():
     return _StdioCPython() if IMPL == "cpython" else _StdioUnixPort()
 
 
+class _Pieces:
+    """The list canon's encoder appends to, written out every ~256 bytes."""
+
+    def __init__(self, write):
+        self.write = write
+        self.parts = []
+        self.n = 0
+
+    def append(self, text):
+        self.parts.append(text)
+        self.n += len(text)
+        if self.n >= 256:
+            self.flush()
+
+    def flush(self):
+        if self.parts:
+            self.write("".join(self.parts).encode())
+            self.parts = []
+            self.n = 0
+
+
 class WorldStream:
     """hw.stream for the emulator. io: an object with read() -> bytes (b"" when nothing; raises
     EOFError at end), writable() -> bool, write(bytes), wait(ms)."""
@@ -175,7 +197,12 @@ class WorldStream:
             return
         self._frame_at = now
         self._frame_due = False
-        self._write(b"\x1e" + dumps({"frame": self.world.lights.lit()}).encode() + b"\n")
+        # in pieces of ~256 bytes (the bytes of canon.dumps): 80 spots need no 4 KB block
+        out = _Pieces(self._write)
+        out.append("\x1e")
+        canon_encode({"frame": self.world.lights.lit()}, out)
+        out.append("\n")
+        out.flush()
 
     def wait(self, ms):
         self.io.wait(ms)

@@ -518,7 +518,7 @@ class Mode(_Mode):
         opts = _options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
-        self._core = Game(snap=snap["core"])
+        self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
         self.opts = opts
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})
