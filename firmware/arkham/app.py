@@ -26,7 +26,7 @@ import json
 from arkham import protocol
 from arkham import games, persist, verbs
 from arkham.compat import collect, gc_threshold, ticks_diff, ticks_ms
-from arkham.events import EventLog
+from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
 STATE_FILE = "state.json"
@@ -100,14 +100,14 @@ class App:
             # nothing unsaved or queued: send it now, in pieces (a big reply needs no big block)
             self._writer.line(obj, self.hw.stream.write)
         else:
-            self._out.append(protocol.encode(obj))
+            self._out.append(encode(obj))
 
     def reply_error(self, tag, err, fields=None):
         obj = {} if fields is None else dict(fields)
         obj["re"] = tag
         obj["ok"] = False
         obj["err"] = err
-        self._out.append(protocol.encode(obj))
+        self._out.append(encode(obj))
 
     def hello_fields(self):
         from arkham import PROTO, VERSION
@@ -143,8 +143,7 @@ class App:
 
     def _boot_game(self, notes):
         """Resume the saved game (unless options["game"] names another); returns the saved seq.
-        A save that cannot be restored for lack of memory (twice, the second time on a swept
-        heap) is kept: nothing is saved over it until a `game` command starts another game."""
+        (arkham.persist.resume: a save not restored for lack of memory is kept.)"""
         want = self.options.get("game")
         seq, resumed = persist.resume(self, STATE_FILE, want, notes)
         if resumed:

@@ -5,7 +5,8 @@ restart). The ring keeps the most recent events as the exact bytes sent, bounded
 in bytes, so `since N` replays them identically.
 """
 
-from arkham.protocol import encode
+from arkham.compat import collect
+from arkham.protocol import encode as _encode
 
 
 class EventLog:
@@ -40,3 +41,27 @@ class EventLog:
         if n + 1 < first:
             return None
         return self._ring[len(self._ring) - (self.seq - n) :] if n < self.seq else []
+
+
+def encode(obj):
+    """protocol.encode(obj), once more after a collection when the heap is short. A reply that
+    still cannot be encoded becomes a short line that answers its command all the same (every
+    command gets exactly one reply); anything else raises the MemoryError."""
+    try:
+        return _encode(obj)
+    except MemoryError:
+        collect()
+    try:
+        return _encode(obj)
+    except MemoryError:
+        if "re" not in obj:
+            raise
+    tag = obj["re"]
+    if tag is None:
+        t = b"null"
+    elif isinstance(tag, int):
+        t = b"%d" % tag
+    else:
+        t = b'"' + tag.encode() + b'"'  # (tags are letters, digits, _ and -)
+    ok = b"true" if obj.get("ok") else b"false"
+    return b'{"re":' + t + b',"ok":' + ok + b',"short":"out of memory: fields dropped"}\n'
