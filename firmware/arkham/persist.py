@@ -48,6 +48,7 @@ def resume(app, name, want, notes):
     from arkham.compat import collect
 
     seq = 0
+    _prepare(app, name)
     for attempt in (1, 2):
         saved = None
         try:
@@ -77,3 +78,23 @@ def resume(app, name, want, notes):
                 notes.append(("restore_failed", {"game": game, "err": _describe(e)}))
             return seq, False
     return seq, False
+
+
+def _prepare(app, name):
+    """Before the state is parsed: let the saved game's mode build its long-lived tables on a
+    heap still in one piece (Mode.prepare, optional). The game's name is near the start of the
+    canonical file: {"seq":N,"table":{"game":"NAME",..."""
+    head = getattr(app.storage, "head", None)
+    text = head(name) if head is not None else None
+    at = text.find('"game":"') if text else -1
+    if at < 0:
+        return
+    end = text.find('"', at + 8)
+    try:
+        from arkham import games
+
+        prepare = getattr(games.load(text[at + 8 : end]), "prepare", None)
+        if prepare is not None:
+            prepare()
+    except Exception:  # (only a head start: the resume itself reports what is wrong)
+        pass

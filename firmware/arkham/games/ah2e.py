@@ -169,6 +169,13 @@ class Mode(_Mode):
         # setup (data loading, the first mythos card) would only fragment a small heap.
         self._core = None
 
+    @staticmethod
+    def prepare():
+        """Boot, before a saved game is parsed: the data tables first, on a heap in one piece."""
+        from arkham.ah2e import tables
+
+        tables.get()
+
     @property
     def core(self):
         if self._core is None:

@@ -104,6 +104,15 @@ class Storage:
                     return f.read()
         return None
 
+    def head(self, name, n=64):
+        """The first n characters of the last saved text ("" if there is none)."""
+        path = self.path(name)
+        for p in (path, path + ".bak"):
+            if _exists(p):
+                with open(p) as f:
+                    return f.read(n)
+        return ""
+
     def load_json(self, name):
         """The last saved JSON, parsed while it is read; None if there is none."""
         path = self.path(name)
