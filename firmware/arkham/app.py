@@ -143,9 +143,11 @@ class App:
 
     def _boot_game(self, notes):
         """Resume the saved game (unless options["game"] names another); returns the saved seq.
-        (arkham.persist.resume: a save not restored for lack of memory is kept.)"""
+        (arkham.resume: a save not restored for lack of memory is kept.)"""
         want = self.options.get("game")
-        seq, resumed = persist.resume(self, STATE_FILE, want, notes)
+        from arkham import resume  # (boot only: compiled apart from app.py)
+
+        seq, resumed = resume.resume(self, STATE_FILE, want, notes)
         if resumed:
             return seq
         try:
