@@ -105,7 +105,7 @@ def romfs_image(include_emu: bool = True) -> pathlib.Path:
     vfs = VfsRomWriter()
     write(vfs, tree)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp_out = out.with_suffix(".tmp")
+    tmp_out = out.with_suffix(".%d.tmp" % os.getpid())  # several sims may build at once
     tmp_out.write_bytes(vfs.finalise())
     tmp_out.replace(out)
     return out

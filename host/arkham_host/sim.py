@@ -31,7 +31,14 @@ def add_arguments(p):
     p.add_argument(
         "--heap",
         default=None,
-        help="unix-port heap size (default 512k; a Pico has about 190k free)",
+        help="heap left for the running table on the unix port (default 256k: about a Pico's "
+        "~190 KB on this 64-bit port; 512k with --from-source)",
+    )
+    p.add_argument(
+        "--from-source",
+        action="store_true",
+        help="compile the firmware's .py files into the heap (like a Pico without ROMFS) "
+        "instead of running its code in place from a ROMFS image",
     )
     p.add_argument(
         "--socket", metavar="PATH", help="world socket path (default in the runtime dir)"
@@ -52,7 +59,7 @@ def run(args) -> int:
     import sys
 
     from arkham_host import boardfile, registry
-    from arkham_host.simcore import SIM_HEAP, Sim
+    from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
 
     try:
         board = boardfile.load(args.board)
@@ -74,7 +81,8 @@ def run(args) -> int:
         state_dir=state,
         runtime="cpython" if args.cpython else "micropython",
         emulator=args.emulator,
-        heap=args.heap or SIM_HEAP,
+        heap=args.heap or (SIM_HEAP_FROM_SOURCE if args.from_source else SIM_HEAP),
+        rom=not args.from_source,
         socket_path=args.socket,
         stderr=stderr_file,
         on_frame=ui.wake if ui else None,

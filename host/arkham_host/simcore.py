@@ -27,11 +27,13 @@ RS = b"\x1e"  # ASCII record separator: starts a world line on the firmware's st
 PTY_BUFFER_CAP = 64 * 1024  # bytes waiting for the serial reader before lines are dropped
 LINE_CAP = 64 * 1024  # a firmware line longer than this is passed on in pieces
 WORLD_LINE_CAP = 256
-# The emulator's heap (unix port). A Pico (RP2040, MicroPython) has about 190 KB free. At 256k
-# the firmware (compiled from .py at start-up) fragments its heap so that large replies (`board`,
-# `pads`, ~2.6 KB) fail with MemoryError about half the time; until that is fixed the sim runs
-# with room to spare. `--heap 192k` reproduces a Pico-sized heap.
-SIM_HEAP = "512k"
+# The emulator's heap (unix port). By default the firmware's code is mounted as a ROMFS image
+# and runs in place (as on a Pico with ROMFS or frozen modules), and the heap is what is left for
+# the running table: 256k on this 64-bit port is about what a 32-bit Pico (~190 KB free) gives,
+# since every object here is about twice its Pico size (docs/design.md, "Memory"). With
+# --from-source the code is compiled into the heap, which needs 512k.
+SIM_HEAP = "256k"
+SIM_HEAP_FROM_SOURCE = "512k"
 
 # world verbs the firmware's world model answers (arkham/emu/world.py checks their arguments;
 # anything else that is not LOCAL is forwarded too and refused there with the known list)
@@ -95,6 +97,7 @@ class Sim:
         runtime="micropython",
         emulator=None,
         heap=SIM_HEAP,
+        rom=True,
         socket_path=None,
         stderr=None,
         on_frame=None,
@@ -107,6 +110,7 @@ class Sim:
         self.runtime = runtime
         self.emulator = emulator or firmware_script()
         self.heap = heap
+        self.rom = rom and runtime == "micropython"
         self.socket_path = socket_path
         self.stderr = stderr  # None: inherit; else a file object for the firmware's stderr
         self.on_frame = on_frame  # called (from the relay thread) after a new frame
@@ -135,7 +139,9 @@ class Sim:
         if self.state_dir:
             os.makedirs(self.state_dir, exist_ok=True)
             args += ["--state", self.state_dir]
-        argv, env = runtimes.command(self.runtime, self.emulator, *args, heap=self.heap)
+        argv, env = runtimes.command(
+            self.runtime, self.emulator, *args, heap=self.heap, rom=self.rom
+        )
         self.proc = subprocess.Popen(
             argv,
             env=env,

@@ -55,7 +55,7 @@ def pytest_addoption(parser):
         "--sim-heap",
         default=None,
         metavar="SIZE",
-        help="unix-port heap of emulated tables (default: the sim's, 512k)",
+        help="heap left for the running table in emulated tables (default: the sim's, 256k)",
     )
     g.addoption("--sim-emulator", default=None, help=argparse.SUPPRESS)
     g.addoption(
