@@ -7,11 +7,13 @@ from arkham.games import CommandError
 from arkham.games.fh import Mode
 
 
-def table(**opts):
+def table(settle=True, **opts):
     o = {"players": 2, "seed": 4}
     o.update(opts)
     t = FakeTable("final-hour", Mode, o)
     t.mode.tick(0)  # the first tick sends the setup's events
+    if settle:
+        t.cmd("ok all")  # the setup's tokens are down (FH-TABLE-2 is tested in test_fh_steps)
     return t
 
 
@@ -50,6 +52,7 @@ def test_verbs_drive_the_core_and_refusals_change_nothing():
     assert r["phase"] == "ancient"
     r = t.cmd("end 1")
     assert r["phase"] == "actions" and r["round"] == 2 and r["lead"] == 2
+    t.cmd("ok all")
     assert "legal" in t.cmd("legal")
 
 
@@ -109,6 +112,7 @@ def test_activation_choice_is_asked_and_answered_on_the_console():
 def test_snapshot_restore_and_dump_hide_the_ritual():
     t = table(seed=11)
     t.cmd("spawn 1 3")
+    t.cmd("ok all")
     snap = t.mode.snapshot()
     t2 = table(seed=1)
     t2.mode.restore(snap)
