@@ -18,7 +18,7 @@ from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.fh.game import Game
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
-from arkham.games.fh_steps import PASS, PLACE, Steps, counts, steps_of, where_now
+from arkham.games.fh_steps import PASS, PLACE, Steps, counts, where_now
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
@@ -131,7 +131,7 @@ class Mode(_Mode):
         n = core.D.board.n
         self.steps = Steps([0] * (n + 1))
         self.pending = list(core.start_events)
-        steps_of(self.pending, [0] * len(core.state["mon"]), self.steps.queue)
+        self.steps.add(self.pending, [0] * len(core.state["mon"]))
 
     def _check_board(self):
         for i in range(1, 16):
@@ -156,8 +156,7 @@ class Mode(_Mode):
         if not good:
             raise CommandError(res)
         self.pending.extend(res)
-        steps_of(res, where, self.steps.queue)
-        self.steps.due = None
+        self.steps.add(res, where)
         self._flush()
         self.ctx.save()
         self.ctx.redraw()
@@ -295,6 +294,7 @@ class Mode(_Mode):
         st.wait = None
         st.lit = 0
         st.due = None
+        st.running = False
         st.shown = counts(self.core.state, self.core.D.board.n)
         self.ctx.emit("settled", {})
         self.ctx.save()

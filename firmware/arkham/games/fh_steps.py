@@ -77,9 +77,16 @@ class Steps:
         self.wrong = {}  # spot -> presence seen (True: put there, False: lifted)
         self.lit = 0  # the location a "pass" step lights now
         self.due = None  # when the next step runs (None: at the next tick)
+        self.running = False  # steps queued and not yet settled
+
+    def add(self, events, where):
+        steps_of(events, where, self.queue)
+        if self.queue:
+            self.running = True
+            self.due = None
 
     def busy(self):
-        return bool(self.queue) or self.wait is not None or self.lit != 0
+        return self.running
 
     def prompts(self):
         """Spots of the prompts still to do, the open one first."""
@@ -93,7 +100,7 @@ class Steps:
 
     def snapshot(self):
         return {"queue": self.queue, "wait": self.wait, "shown": self.shown,
-                "wrong": self.wrong, "lit": self.lit}
+                "wrong": self.wrong, "lit": self.lit, "running": self.running}
 
     def restore(self, snap, shown):
         self.queue = [list(st) for st in snap.get("queue") or []]
@@ -102,4 +109,5 @@ class Steps:
         self.shown = list(got) if isinstance(got, list) and len(got) == len(shown) else shown
         self.wrong = dict(snap.get("wrong") or {})
         self.lit = snap.get("lit") or 0
+        self.running = bool(snap.get("running") or self.queue or self.wait)
         self.due = None
