@@ -1,11 +1,10 @@
 """FH-TABLE-2 at the table: the core's changes animated step by step, prompts that wait for the
 pads, misplaced tokens, `ok`/`override`, and the lights showing the picture (FH-TABLE-1)."""
 import pytest
-from gamefakes import FakeTable
-
 from arkham.games import CommandError
-from arkham.games.fh import PROMPT, STEP, STEP_MS, GATE, Mode
+from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode
 from arkham.games.fh_steps import counts, steps_of, where_now
+from gamefakes import FakeTable
 
 
 def fresh(**opts):
@@ -69,7 +68,7 @@ def test_a_transition_chain_lights_each_location_it_passes_FH_TABLE_2():
     t = chain_table()
     n = len(t.events)
     t.cmd("push 1 14")
-    moved = [e[1] for e in t.events[n:] if e[0] == "moved"][0]
+    moved = next(e[1] for e in t.events[n:] if e[0] == "moved")
     assert moved["path"] == [7, 6]
     run(t)  # first: lift the token from where it stood
     assert t.events[-1][0] == "prompt" and t.events[-1][1]["spot"] == "location_8"
