@@ -226,3 +226,20 @@ def test_where_now_reads_the_board():
     t = chain_table()
     w = where_now(t.mode.core.state)
     assert w[14] == 8 and w[2] == 15 and sum(1 for x in w if x == 7) == 3
+
+
+def test_the_ritual_site_counts_its_free_slots_down_FH_TABLE_1():
+    t = chain_table()
+    core = t.mode.core
+    r = core.state["ritual"]
+    slots = core.D.board.slots[r]
+    spot = "location_%d" % r
+    seen = [t.scene()[spot]]
+    for k in range(slots - 1):
+        core.state["mon"][pool_ids(core, 1)[0]] = ["board", r, k, 0]
+        t.mode._settle()  # the picture follows the core
+        seen.append(t.scene()[spot])
+    assert seen[0] == ((200, 200, 200), "steady")
+    whites = [s[0][0] for s in seen[:-1]]
+    assert whites == sorted(whites, reverse=True) and len(set(whites)) == len(whites)
+    assert seen[-1] == ((255, 0, 0), "pulse")  # one slot left

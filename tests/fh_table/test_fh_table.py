@@ -77,8 +77,9 @@ def test_location_lights_show_monsters_gates_and_ritual_FH_TABLE_1():
             counts[m[1]] = counts.get(m[1], 0) + 1
     for loc in range(1, 16):
         rgb, anim = f["location_%d" % loc]
-        if loc == s["ritual"]:
-            assert anim == "blink"
+        if loc == s["ritual"]:  # white, dimmer as its free slots count down
+            free = core.D.board.slots[loc] - counts.get(loc, 0)
+            assert anim == "steady" and rgb == (200 * free // core.D.board.slots[loc],) * 3
         elif loc in counts:
             assert rgb[0] > 0 and rgb[1] == 0  # red, brighter per monster
         elif loc in gate_locs:

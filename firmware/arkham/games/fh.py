@@ -9,7 +9,8 @@ public state. The players resolve their printed cards and say each effect on the
   (then)       zone colour, dim           no monster there
                red, brighter per monster  monsters there (full: red pulse)
                purple                     a gate (red pulse when full)
-               white, blinking            the ritual site; pulsing red when one slot is left
+               white, dimmer per monster  the ritual site (its free slots counting down);
+                                          pulsing red when one slot is left
                white pulse (over all)     the location an activation is working on
   round_K      amber steady: this round;  dim white: rounds still to come;  off: played
                game over: green flash (won) or red steady (lost) on every round light
@@ -405,7 +406,10 @@ class Mode(_Mode):
             elif loc == working:
                 lights.show(spot, WORKING, PULSE)
             elif loc == s["ritual"]:
-                lights.show(spot, MONSTER if free <= 1 else RITUAL, PULSE if free <= 1 else BLINK)
+                if free <= 1:
+                    lights.show(spot, MONSTER, PULSE)
+                else:  # white, dimmer as its free slots count down
+                    lights.show(spot, _scale(RITUAL, free, b.slots[loc]), STEADY)
             elif free == 0:
                 lights.show(spot, MONSTER, PULSE)
             elif count[loc]:
