@@ -1,0 +1,50 @@
+"""FH-TABLE-2 inside the real app loop (fake hardware, the real final-hour board map): setup
+prompts done by the pads, a refused action naming the spot, the prompt blinking on its LEDs, and
+a restart that resumes the queue."""
+import pathlib
+import sys
+
+from gamefakes import board
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "device"))
+import fakehw  # noqa: E402
+
+
+def start(storage=None):
+    from arkham.app import App
+
+    hw = fakehw.Bundle(board=board("final-hour"), storage=storage)
+    app = App(hw, hw.board, {})
+    app.step(0)
+    hw.stream.lines()
+    return app, hw
+
+
+def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
+    app, hw = start()
+    out = fakehw.ask(app, hw, "game final-hour seed=4 players=2", 10)
+    prompts = [o for o in out if o.get("ev") == "prompt"]
+    assert len(prompts) == 1 and prompts[0]["do"] == "place"  # one step at a time
+    spot = prompts[0]["spot"]
+    r = fakehw.ask(app, hw, "#3 spawn 1 3", 20)
+    rep = [o for o in r if o.get("re") == 3][0]
+    assert rep["ok"] is False and spot in rep["err"] and "waits for tokens" in rep["err"]
+    app.step(30)
+    assert hw.led(spot) in ((255, 255, 255), (0, 0, 0))  # blinking
+    app2, hw2 = start(hw.storage)  # a power cut: the queue is saved with the game
+    assert app2.game == "final-hour" and app2.mode.steps.wait == app.mode.steps.wait
+    t = 40
+    for _ in range(10):  # the players put each prompted monster down
+        w = app2.mode.steps.wait
+        if w is None:
+            break
+        hw2.pads.touch("location_%d" % w[2], True)
+        app2.step(t)
+        t += 500
+        app2.step(t)
+    out = hw2.stream.lines()
+    names = [o.get("ev") for o in out]
+    assert names.count("prompt_done") == 3 and "settled" in names
+    r = fakehw.ask(app2, hw2, "#4 spawn 1 3", t + 10)
+    assert [o for o in r if o.get("re") == 4][0]["ok"] is True
+    assert "prompt" in [o.get("ev") for o in r]  # the new monster is prompted in turn
