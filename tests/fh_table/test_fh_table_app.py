@@ -7,7 +7,7 @@ import sys
 from gamefakes import board
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "device"))
-import fakehw  # noqa: E402
+import fakehw
 
 
 def start(storage=None):
@@ -27,7 +27,7 @@ def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
     assert len(prompts) == 1 and prompts[0]["do"] == "place"  # one step at a time
     spot = prompts[0]["spot"]
     r = fakehw.ask(app, hw, "#3 spawn 1 3", 20)
-    rep = [o for o in r if o.get("re") == 3][0]
+    rep = next(o for o in r if o.get("re") == 3)
     assert rep["ok"] is False and spot in rep["err"] and "waits for tokens" in rep["err"]
     app.step(30)
     assert hw.led(spot) in ((255, 255, 255), (0, 0, 0))  # blinking
@@ -46,5 +46,5 @@ def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
     names = [o.get("ev") for o in out]
     assert names.count("prompt_done") == 3 and "settled" in names
     r = fakehw.ask(app2, hw2, "#4 spawn 1 3", t + 10)
-    assert [o for o in r if o.get("re") == 4][0]["ok"] is True
+    assert next(o for o in r if o.get("re") == 4)["ok"] is True
     assert "prompt" in [o.get("ev") for o in r]  # the new monster is prompted in turn
