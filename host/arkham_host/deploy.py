@@ -3,7 +3,10 @@
 MicroPython: ask the running table to hand over its REPL (`repl` verb), read the device's .mpy
 version (sys.implementation._mpy) through mpremote, compile the device package with a matching
 mpy-cross, remove the old package (a stale .py would shadow the new .mpy), copy the bundle with
-mpremote (board map as /board.json), reset.
+mpremote (board map as /board.json), reset. With --romfs the package goes instead into the
+device's ROMFS partition (`mpremote romfs deploy`; MicroPython 1.25+ built with ROMFS), where its
+bytecode runs in place from flash and takes no heap: the way to fit the AH2e table with eight
+investigators in a Pico's RAM (docs/design.md, "Memory").
 CircuitPython: find the CIRCUITPY drive by its volume label, copy the sources (CircuitPython's own
 .mpy format differs from MicroPython's; --mpy-cross can name CircuitPython's compiler), install
 adafruit_mpr121 and neopixel with circup or from an unzipped Adafruit bundle (--lib-bundle).
@@ -175,6 +178,43 @@ def plan_micropython(port, board_path, staging, mpy, source, mpy_cross=None) -> 
             show=shlex.join(conn + ["exec", "<remove /arkham recursively>"]),
         ),
         Step("copy the bundle to the device root", conn + ["cp", "-r", *top, ":"], cwd=staging),
+        Step("hard-reset the board: main.py starts the table", conn + ["reset"]),
+    ]
+
+
+def plan_romfs(port, board_path) -> list[Step]:
+    """MicroPython with ROMFS: the package in the ROMFS partition, main.py and the board map on
+    the filesystem (state.json and calib.json stay where they are)."""
+    from arkham_host import runtimes
+
+    conn = mpremote_cmd() + ["connect", port or "auto"]
+    image = runtimes.BUILD_DIR / "romfs" / "arkham-device.romfs"
+
+    def build():
+        image.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(runtimes.romfs_image(include_emu=False), image)
+
+    return [
+        Step(
+            "build the ROMFS image %s: the device package compiled with mpy-cross (.mpy 6.3), "
+            "data files as they are, the emulator left out" % image,
+            fn=build,
+        ),
+        Step(
+            "write it to the device's ROMFS partition (refused by a MicroPython without ROMFS)",
+            conn + ["romfs", "deploy", str(image)],
+        ),
+        Step(
+            "remove an old /arkham package from the filesystem (it would shadow /rom/arkham)",
+            conn + ["exec", RM_TREE],
+            show=shlex.join(conn + ["exec", "<remove /arkham recursively>"]),
+        ),
+        Step(
+            "copy main.py and board %s as board.json" % board_path.stem,
+            conn
+            + ["cp", str(runtimes.FIRMWARE_DIR / "main.py"), ":main.py"]
+            + ["+", "cp", str(board_path), ":board.json"],
+        ),
         Step("hard-reset the board: main.py starts the table", conn + ["reset"]),
     ]
 
@@ -362,6 +402,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--source", action="store_true", help="MicroPython: copy .py sources instead of compiling"
     )
+    parser.add_argument(
+        "--romfs",
+        action="store_true",
+        help="MicroPython 1.25+ built with ROMFS: put the package in the ROMFS partition, where "
+        "its code runs from flash and leaves the heap to the game",
+    )
     parser.add_argument("--mpy-cross", help="mpy-cross to use (for CircuitPython: its own)")
     parser.add_argument(
         "--lib-bundle",
@@ -438,7 +484,17 @@ def _run(args, out) -> int:
                 mpy = bundle.mpy_cross_version(args.mpy_cross)
                 note = "assumed (dry run: the device is not asked; give --mpy to plan for it)"
             print("    .mpy %s, %s" % (mpy, note), file=out)
-            steps = plan_micropython(port, board_path, staging, mpy, args.source, args.mpy_cross)
+            if args.romfs:
+                if (mpy.major, mpy.sub) < (6, 3):
+                    raise DeployError(
+                        "--romfs needs MicroPython 1.25 or newer (.mpy 6.3); the device loads %s"
+                        % mpy
+                    )
+                steps = plan_romfs(port, board_path)
+            else:
+                steps = plan_micropython(
+                    port, board_path, staging, mpy, args.source, args.mpy_cross
+                )
         else:
             drive = pathlib.Path(args.port) if args.port else find_circuitpy()
             if drive is None and not dry:

@@ -93,7 +93,7 @@ class Recorder:
         self.steps.append(step)
         if step.argv and step.argv[-1] == deploy.PROBE:
             return self.probe_reply
-        if step.argv and "cp" in step.argv:
+        if step.argv and "cp" in step.argv and step.cwd:
             self.staged = sorted(
                 p.relative_to(step.cwd).as_posix()
                 for p in pathlib.Path(step.cwd).rglob("*")
@@ -199,3 +199,27 @@ def test_bad_board_map_stops_before_anything(no_device, tmp_path, capsys):
 def test_probe_decoding():
     impl, mpy = deploy.parse_probe("noise\nmicropython 4870 (1, 24, 1)\n")
     assert impl == "micropython" and str(mpy) == "6.3/armv6m"
+
+
+def test_romfs_deploy_puts_the_package_in_the_romfs_partition(monkeypatch, capsys):
+    """--romfs: the image (no emulator, every module compiled) goes to the ROMFS partition with
+    `mpremote romfs deploy`; only main.py and the board map are copied to the filesystem."""
+    rec = Recorder("micropython 4870 (1, 25, 0)\n")  # MicroPython 1.25 on a Pico: mpy 6.3
+    monkeypatch.setattr(deploy, "execute", rec)
+    rc, out, err = run(["/dev/ttyACM3", "--board", "ah2e", "--romfs"], capsys)
+    assert rc == 0, err
+    argvs = [s.argv or [] for s in rec.steps]
+    romfs = [a for a in argvs if "romfs" in a]
+    assert len(romfs) == 1 and romfs[0][-3:-1] == ["romfs", "deploy"]
+    image = pathlib.Path(romfs[0][-1]).read_bytes()
+    assert image.startswith(b"\xd2\xcd\x31")  # a ROMFS header, as mpremote checks
+    assert b"app.mpy" in image and b"tables.mpy" in image and b"mythos.json" in image
+    assert b"arkham/emu/" not in image  # the emulator stays home (its source names are embedded)
+    cps = [a for a in argvs if "cp" in a]
+    assert len(cps) == 1 and ":main.py" in cps[0] and ":board.json" in cps[0]
+    assert "reset" in argvs[-1]
+
+
+def test_romfs_deploy_needs_micropython_1_25(no_device, capsys):
+    rc, _, err = run(["p", "--dry-run", "--mpy", "6.2/armv6m", "--romfs"], capsys)
+    assert rc == 1 and "--romfs needs MicroPython 1.25" in err
