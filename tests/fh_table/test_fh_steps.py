@@ -218,8 +218,12 @@ def test_the_queue_survives_a_restart_FH_TABLE_2():
     assert "location_8" in t2.bad("spawn 1 3")
     t2.cmd("ok all")
     assert t2.mode.steps.shown == counts(t2.mode.core.state, 15)
-    with pytest.raises(CommandError):
-        t2.mode.restore({"opts": {}, "core": snap["core"], "table": 5})
+    h = t2.mode.core.state_hash()
+    for bad in (5, {"queue": [["fly", 1, 2]]}, {"queue": [["lift", 14, 99]]},
+                {"wait": ["place", -1, 3]}):
+        with pytest.raises(CommandError):
+            t2.mode.restore({"opts": {}, "core": snap["core"], "table": bad})
+        assert t2.mode.core.state_hash() == h and not t2.mode.steps.busy()
 
 
 def test_where_now_reads_the_board():

@@ -2,6 +2,9 @@
 
 A console binding of the rules core arkham.fh: one verb per core action, and lights for the
 public state. The players resolve their printed cards and say each effect on the console.
+FH-TABLE-2: after each action the core's changes are shown step by step and every monster token
+to lift or put down is prompted on its pad; the next action waits for them (`ok`, `override`;
+games/fh_steps.py).
 
   location_N   red flash                  a token where the table does not expect it (FH-TABLE-2)
                white blink                put the prompted monster down / lift it here
@@ -19,7 +22,7 @@ from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.fh.game import Game
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
-from arkham.games.fh_steps import PASS, PLACE, Steps, counts, where_now
+from arkham.games.fh_steps import PASS, PLACE, Steps, bad_step, counts, where_now
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
@@ -453,6 +456,11 @@ class Mode(_Mode):
             if not isinstance(table, dict):
                 raise CommandError("final-hour: not a Final Hour snapshot")
             steps.restore(table, shown)
+            nmon = len(core.state["mon"])
+            for st in steps.queue + ([steps.wait] if steps.wait is not None else []):
+                why = bad_step(st, core.D.board.n, nmon)
+                if why is not None:
+                    raise CommandError("final-hour: saved table: " + why)
         self.opts = opts
         self.core = core
         self.steps = steps

@@ -66,6 +66,17 @@ def steps_of(events, where, out):
     return out
 
 
+def bad_step(st, n, nmon):
+    """Why a saved step is not one (None when it is): a restored file is checked before use."""
+    if not isinstance(st, list) or len(st) != 3 or st[0] not in (PASS, LIFT, PLACE):
+        return "a step is [pass|lift|place, monster, location]"
+    m, loc = st[1], st[2]
+    if not isinstance(m, int) or not isinstance(loc, int) or not -1 <= m < nmon \
+            or not 0 < loc <= n or (m < 0 and st[0] != PASS):
+        return "step %r: no such monster or location" % (st,)
+    return None
+
+
 class Steps:
     """The table's own state (persisted): the queue, the open prompt, the picture of the board,
     flagged spots. Small: a few short lists."""
