@@ -44,20 +44,11 @@ def heap_bytes(heap: str) -> int:
     return int(h[:-1] if mult > 1 else h) * mult
 
 
-def romfs_image(include_emu: bool = True) -> pathlib.Path:
-    """A ROMFS image of the device package (every module compiled with mpy-cross, data files
-    as they are), built once per source version into build/romfs/.
-
-    A Pico whose MicroPython has ROMFS (or the package frozen into its firmware) runs .mpy code
-    in place from flash: only objects the code creates take heap. The unix port can mount the
-    same image (vfs.VfsRom), so the emulator and the benchmarks can run the firmware the way such
-    a Pico does. The image is built with mpremote's own ROMFS writer.
-    """
+def _package(include_emu: bool = True):
+    """(files, digest): the device package's .py and .json files and a hash of them (and of our
+    mpy-cross), so compiled forms are rebuilt only when a source changes."""
     import hashlib
     import subprocess
-    import tempfile
-
-    from mpremote.romfs import VfsRomWriter
 
     pkg = FIRMWARE_DIR / "arkham"
     files = sorted(
@@ -72,7 +63,31 @@ def romfs_image(include_emu: bool = True) -> pathlib.Path:
     digest.update(subprocess.run([mpy_cross_binary(), "--version"], capture_output=True).stdout)
     for p in files:
         digest.update(str(p.relative_to(FIRMWARE_DIR)).encode() + b"\0" + p.read_bytes())
-    out = BUILD_DIR / "romfs" / ("arkham-%s%s.romfs" % (digest.hexdigest()[:12], "" if include_emu else "-device"))
+    return files, digest.hexdigest()[:12]
+
+
+def _compile(src: pathlib.Path, rel: pathlib.Path, out: pathlib.Path) -> None:
+    import subprocess
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([mpy_cross_binary(), "-o", str(out), "-s", str(rel), str(src)], check=True)
+
+
+def romfs_image(include_emu: bool = True) -> pathlib.Path:
+    """A ROMFS image of the device package (every module compiled with mpy-cross, data files
+    as they are), built once per source version into build/romfs/.
+
+    A Pico whose MicroPython has ROMFS (or the package frozen into its firmware) runs .mpy code
+    in place from flash: only objects the code creates take heap. The unix port can mount the
+    same image (vfs.VfsRom), so the emulator and the benchmarks can run the firmware the way such
+    a Pico does. The image is built with mpremote's own ROMFS writer.
+    """
+    import tempfile
+
+    from mpremote.romfs import VfsRomWriter
+
+    files, digest = _package(include_emu)
+    out = BUILD_DIR / "romfs" / ("arkham-%s%s.romfs" % (digest, "" if include_emu else "-device"))
     if out.exists():
         return out
     tree: dict = {}
@@ -81,10 +96,7 @@ def romfs_image(include_emu: bool = True) -> pathlib.Path:
             rel = p.relative_to(FIRMWARE_DIR)
             if p.suffix == ".py":
                 mpy = pathlib.Path(tmp) / rel.with_suffix(".mpy")
-                mpy.parent.mkdir(parents=True, exist_ok=True)
-                subprocess.run(
-                    [mpy_cross_binary(), "-o", str(mpy), "-s", str(rel), str(p)], check=True
-                )
+                _compile(p, rel, mpy)
                 data, name = mpy.read_bytes(), rel.with_suffix(".mpy").name
             else:
                 data, name = p.read_bytes(), rel.name

@@ -1,5 +1,4 @@
-"""A small fake hardware bundle for the app's device tests: pads, pixels, lights, storage and
-stream with the interfaces the real backends have (docs/design.md).
+"""A small fake hardware bundle for the app's device tests (docs/interfaces.md).
 
 Not the emulator: no MPR121 model, just the objects the app talks to, with knobs for tests:
 pads.touch(spot, present) queues a debounced change for the next scan; pads.notice(ev, fields);

@@ -8,6 +8,7 @@ vocabulary is in docs/ah2e.md and in `actions.py`.
 from arkham.ah2e import digest, fight, mythos, rules, tables, turn
 from arkham.ah2e.rules import Awaken, GameOver
 from arkham.ah2e.tables import LOST, why
+from arkham.jsoncopy import copy
 from arkham.rng import Rng
 
 SOURCES = ("dice", "mythos", "cup", "gates")
@@ -23,14 +24,6 @@ def new_game(seed=1, options=None):
     o = dict(options or {})
     o["seed"] = seed
     return Game(o)
-
-
-def _copy(x):
-    if isinstance(x, dict):
-        return {k: _copy(x[k]) for k in x}
-    if isinstance(x, list):
-        return [_copy(v) for v in x]
-    return x
 
 
 class Game:
@@ -94,12 +87,12 @@ class Game:
     # ---- snapshot ----------------------------------------------------------------------------
     def snapshot(self):
         self.s["rng"] = self.rng.state()
-        return _copy(self.s)
+        return copy(self.s)
 
     def restore(self, snap, own=False):
         """own: the caller hands snap over (freshly parsed JSON): kept as it is, not copied, so a
         resume on a small heap does not hold the state twice."""
-        self.s = snap if own else _copy(snap)
+        self.s = snap if own else copy(snap)
         self.rng = Rng(1)
         self.rng.set_state(self.s["rng"])
         self.ao = tables.ancient_one(self.s["ao"])

@@ -7,6 +7,7 @@ and Reckoning cards stay physical; their effects come in as generic verbs (arkha
 import binascii
 
 from arkham import canon
+from arkham.jsoncopy import copy
 from arkham.compat import IMPL
 from arkham.fh import actions
 from arkham.fh.facts import DataError
@@ -16,23 +17,12 @@ from arkham.rng import Rng
 OPTIONS = ("ancient", "board", "investigators", "lead", "level", "players", "rules", "setup")
 
 
-def _copy(obj):
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    if isinstance(obj, dict):
-        out = {}
-        for k in obj:
-            out[k] = _copy(obj[k])
-        return out
-    return obj
-
-
 class Game:
     def __init__(self, options=None, seed=1, state=None):
         if state is not None:
             self.restore(state)
             return
-        opts = _copy(options or {})
+        opts = copy(options or {})
         if not isinstance(opts, dict):
             raise ValueError("options is a dict")
         for k in sorted(opts):
@@ -88,13 +78,13 @@ class Game:
         return actions.legal(self.state, self.D)
 
     def snapshot(self):
-        return _copy(self.state)
+        return copy(self.state)
 
     def restore(self, snap):
         if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
                 or "mon" not in snap:
             raise ValueError("not a Final Hour snapshot")
-        st = _copy(snap)
+        st = copy(snap)
         try:
             self.D = _once("load").build(st["opts"])[0]
         except DataError as e:

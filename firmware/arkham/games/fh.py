@@ -18,6 +18,7 @@ games/fh_steps.py).
   round_K      amber steady: this round;  dim white: rounds still to come;  off: played
                game over: green flash (won) or red steady (lost) on every round light
 """
+from arkham.jsoncopy import copy
 from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.fh.game import Game
 from arkham.games import CommandError
@@ -437,7 +438,7 @@ class Mode(_Mode):
     # ---- state -------------------------------------------------------------------------------
     def snapshot(self):
         return {"opts": self.opts, "core": self.core.snapshot(),
-                "table": _copy(self.steps.snapshot())}
+                "table": copy(self.steps.snapshot())}
 
     def persist(self):
         """What the app saves: the live core state, not a copy (the app encodes it at once)."""
@@ -472,14 +473,3 @@ class Mode(_Mode):
         out["table"] = {"opts": self.opts, "queue": st.queue, "wait": st.wait,
                         "shown": st.shown, "wrong": st.wrong}
         return out
-
-
-def _copy(obj):
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    if isinstance(obj, dict):
-        out = {}
-        for k in obj:
-            out[k] = _copy(obj[k])
-        return out
-    return obj

@@ -9,22 +9,11 @@ Every event the core returns is public (AR-INFO-1): hidden cards leave the core 
 view(seat), which shows one seat what that seat may see.
 """
 from arkham import canon
+from arkham.jsoncopy import copy
 from arkham.ritual.cards import CardError, Cards
 from arkham.ritual.rounds import DECIDE, GAME_OVER, NOMINATE, ORB, Reject, _deal, _int, _start_turn
 from arkham.ritual.turns import ACTIONS, legal
 from arkham.rng import Rng
-
-
-def _copy(obj):
-    """Deep copy of JSON-like data (lists, dicts, scalars); cheaper than a JSON round trip."""
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    if isinstance(obj, dict):
-        out = {}
-        for k in obj:
-            out[k] = _copy(obj[k])
-        return out
-    return obj
 
 
 class Game:
@@ -32,7 +21,7 @@ class Game:
         if state is not None:
             self.restore(state)
             return
-        opts = _copy(options or {})
+        opts = copy(options or {})
         try:
             s = _initial(opts, seed)
             self.cards = _cards_for(s)
@@ -47,7 +36,7 @@ class Game:
     # -- the interface every rules core has -------------------------------------------------
     def apply(self, action):
         """(True, events) or (False, reason); a rejected action changes nothing."""
-        s = _copy(self.state)
+        s = copy(self.state)
         ev = []
         try:
             if not isinstance(action, dict) or not isinstance(action.get("a"), str):
@@ -69,10 +58,10 @@ class Game:
         return legal(self.state, self.cards)
 
     def snapshot(self):
-        return _copy(self.state)
+        return copy(self.state)
 
     def restore(self, snap):
-        self.state = _copy(snap)
+        self.state = copy(snap)
         self.cards = _cards_for(self.state)
         self.start_events = []
 
