@@ -16,7 +16,32 @@ HELP = "interactive console to a table (history, completion, pretty events, boar
 LOCAL = {
     "board": "draw the board from `dump` (`board json` sends the verb itself)",
     "quit": "leave the console (also Ctrl-D)",
+    "show": "show the last private reply (Arkham Ritual's `look`) when only its seat sees the screen",
 }
+
+
+class PrivateReplies:
+    """Arkham Ritual (AR-INFO-1): a reply carrying "private": SEAT is for that seat's eyes only.
+    The shared console never prints it as it comes: it says whose it is and keeps it until the
+    player alone at the screen types `show`."""
+
+    def __init__(self):
+        self.kept = None
+
+    def screen(self, text, obj):
+        """The line to print for a table line: the line itself, or a notice for a private one."""
+        if obj is not None and "re" in obj and obj.get("private") is not None:
+            self.kept = (text, obj)
+            seat = obj["private"]
+            return (
+                "-- a private reply for seat %s is hidden: when only seat %s can see this "
+                "screen, type `show`" % (seat, seat)
+            )
+        return None
+
+    def show(self):
+        kept, self.kept = self.kept, None
+        return kept
 
 
 def add_arguments(p):
@@ -260,8 +285,17 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
             sys.stdout.flush()
 
     session = Session(port, recorder, show)
+    private = PrivateReplies()
+
+    def printer(text, obj):
+        notice = private.screen(text, obj)
+        if notice is not None:
+            show(notice)
+        else:
+            show(text if raw else pretty(text, obj, colour))
+
     if echo:
-        session.printer = lambda text, obj: show(text if raw else pretty(text, obj, colour))
+        session.printer = printer
     try:
         hello = session.connect(first=True)
     except Exception as e:
@@ -292,6 +326,10 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
                 continue
             if line in ("quit", "exit"):
                 break
+            if line == "show":
+                kept = private.show()
+                show("-- no private reply waiting" if kept is None else pretty(*kept, colour))
+                continue
             if session.link is None or session.link.closed:
                 show("-- not connected; waiting for the table")
                 continue
