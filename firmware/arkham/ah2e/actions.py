@@ -127,7 +127,7 @@ def check(g, a, need):
         c = g.d.card_id(a["card"])
         if c is None or c not in s["deck"]:
             return why("not_mythos_deck", a["card"])
-    elif v == "draw_gate":
+    elif v in ("draw_gate", "gate_appears"):  # a gate marker from the stack, named or drawn
         if "world" in a:
             if not [m for m in range(16) if s["gm"][m] == "stack"
                     and g.d.gate_world[m] == a["world"]]:
@@ -200,13 +200,6 @@ def check(g, a, need):
             return why("sealing_needs_clue_tokens", turn.seal_cost(g))
     elif v == "done" and need["k"] == "encounter" and s["cmb"] is not None:
         return why("finish_combat_first")
-    elif v == "gate_appears":
-        if "world" in a:
-            if not [m for m in range(16) if s["gm"][m] == "stack"
-                    and g.d.gate_world[m] == a["world"]]:
-                return why("no_gate_marker_stack", a["world"])
-        elif g.physical("gates"):
-            return why("say_which_gate_marker")
     elif v == "gate_card":
         if a.get("colour") not in ("blue", "green", "red", "yellow"):
             return why("colour_blue_green_red")
