@@ -44,29 +44,67 @@ def add_arguments(p):
         "--socket", metavar="PATH", help="world socket path (default in the runtime dir)"
     )
     p.add_argument("--emulator", metavar="SCRIPT", help=argparse.SUPPRESS)
+    chip = p.add_argument_group(
+        "the emulated chip",
+        "--chip rp2040 runs a MicroPython Pico firmware image on an emulated RP2040 (rp2040js, "
+        "Node) instead of the unix port: slower, but the real firmware on a model of the real "
+        "chip. Its flash is a file in the state folder (restart = power cycle).",
+    )
+    chip.add_argument(
+        "--chip",
+        choices=("rp2040",),
+        default=None,
+        help="run the table on an emulated chip (rp2040: the stock Pico firmware)",
+    )
+    chip.add_argument(
+        "--firmware",
+        metavar="FILE",
+        help="firmware image, .bin or .uf2 (default $ARKHAM_PICO_FIRMWARE, else "
+        "../shared/pico/rpi_pico-v1.28.0.bin beside the project)",
+    )
+    chip.add_argument(
+        "--romfs",
+        action="store_true",
+        help="lay the package out as `deploy --romfs` does (needs a ROMFS firmware build)",
+    )
+    chip.add_argument(
+        "--bare",
+        action="store_true",
+        help="only the firmware: leave the filesystem as it is (new: empty), for `deploy`",
+    )
+    chip.add_argument(
+        "--fast",
+        action="store_true",
+        help="let chip time run ahead of the wall clock when the chip sleeps (tests, benches)",
+    )
 
 
-def default_state_dir(board_name: str):
+def default_state_dir(board_name: str, chip: str | None = None):
     from arkham_host import registry
 
-    return registry.state_home() / "boards" / board_name
+    base = registry.state_home() / "boards" / board_name
+    return base / chip if chip else base
 
 
 def run(args) -> int:
     import os
-    import signal
-    import stat
     import sys
 
     from arkham_host import boardfile, registry
-    from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
 
     try:
         board = boardfile.load(args.board)
     except (FileNotFoundError, ValueError, KeyError) as e:
         print("arkham-table sim: %s" % e, file=sys.stderr)
         return 2
-    state = args.state or str(default_state_dir(board.name))
+    chip_opts = [o for o in ("firmware", "romfs", "bare", "fast") if getattr(args, o)]
+    if chip_opts and not args.chip:
+        print("arkham-table sim: --%s needs --chip rp2040" % chip_opts[0], file=sys.stderr)
+        return 2
+    chip_name = None
+    if args.chip:
+        chip_name = args.chip + ("-romfs" if args.romfs else "")
+    state = args.state or str(default_state_dir(board.name, chip_name))
     ui = None
     stderr_file = None
     if not args.headless:
@@ -75,7 +113,32 @@ def run(args) -> int:
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
         ui = sim_ui.BoardUI(board)
-    sim = Sim(
+    if args.chip:
+        from arkham_host.chip.chipsim import ChipSim
+
+        sim = ChipSim(
+            board.path,
+            game=args.game,
+            state_dir=state,
+            firmware_file=args.firmware,
+            romfs=args.romfs,
+            bare=args.bare,
+            realtime=not args.fast,
+            socket_path=args.socket,
+            stderr=stderr_file,
+            on_frame=ui.wake if ui else None,
+            on_serial=ui.serial_line if ui else None,
+            on_exit=(lambda rc: ui.wake()) if ui else None,
+        )
+    else:
+        sim = _unix_sim(args, board, state, ui, stderr_file)
+    return _serve(args, sim, board, state, ui, stderr_file, stderr_path if ui else None)
+
+
+def _unix_sim(args, board, state, ui, stderr_file):
+    from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
+
+    return Sim(
         board.path,
         game=args.game,
         state_dir=state,
@@ -90,6 +153,16 @@ def run(args) -> int:
         on_exit=(lambda rc: ui.wake()) if ui else None,
     )
 
+
+def _serve(args, sim, board, state, ui, stderr_file, stderr_path):
+    import os
+    import signal
+    import stat
+    import sys
+
+    from arkham_host import registry
+    from arkham_host.chip import ChipError
+
     def on_term(signum, frame):
         raise SystemExit(128 + signum)
 
@@ -97,7 +170,11 @@ def run(args) -> int:
     signal.signal(signal.SIGHUP, on_term)
     entry = None
     try:
-        sim.start()
+        try:
+            sim.start()
+        except ChipError as e:
+            print("arkham-table sim: %s" % e, file=sys.stderr)
+            return 1
         entry = registry.register(
             {
                 "pid": os.getpid(),

@@ -135,6 +135,14 @@ class Sim:
 
     # ---- life cycle -------------------------------------------------------------------------
     def start(self):
+        self._spawn()
+        self._open_ports()
+        self._thread = threading.Thread(target=self._loop, name="sim-relay", daemon=True)
+        self._thread.start()
+        return self
+
+    def _spawn(self):
+        """Start the firmware process (self.proc, its stdin/stdout are the relay's pipes)."""
         args = ["--board", self.board_path, "--game", self.game]
         if self.state_dir:
             os.makedirs(self.state_dir, exist_ok=True)
@@ -151,6 +159,9 @@ class Sim:
             bufsize=0,
             cwd=str(runtimes.FIRMWARE_DIR),
         )
+
+    def _open_ports(self):
+        """The pty (the serial port users attach to) and the world socket."""
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)  # no echo, no line editing, 0x03 is a byte like any other
         os.set_blocking(self._master, False)
@@ -172,9 +183,6 @@ class Sim:
         self.world_path = self.socket_path
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
-        self._thread = threading.Thread(target=self._loop, name="sim-relay", daemon=True)
-        self._thread.start()
-        return self
 
     def stop(self, timeout=2.0):
         """Ask the firmware to quit, then make sure it is gone; close everything."""

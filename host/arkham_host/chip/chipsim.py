@@ -1,0 +1,420 @@
+"""The emulated chip's host side: the same outside as the unix-port sim (a pty for the serial
+port, the world socket, frames for the board view), with a Pico firmware image running on
+rp2040js inside (rp2040.mjs) instead of the firmware under the unix port.
+
+    pty master  --'S' frames-->  rp2040.mjs: USB CDC into the chip (512-byte FIFO fed with care)
+    pty master  <--'S' frames--  rp2040.mjs: USB CDC out of the chip
+    world socket  -> World (arkham.emu.world) on the MPR121 models (arkham.emu.mpr121)
+    I2C pipe pair <-> Target (chip/i2c.py): every bus event, answered before the chip goes on
+    'L' frames  -> the WS2812 wire bytes decoded from the LED pin -> {spot: [r, g, b]}
+
+Start-up: the flash file in the state folder is the chip's flash (a new one is erased); unless
+`bare`, the device package goes into it as `arkham-table deploy` lays it out (chip/flash.py).
+After USB enumerates, the sim asks `#sim-hello hello` and, if the table runs another game than
+asked for, `#sim-game game NAME`; only then are the paths printed and the serial port passed on
+(what the chip printed before that is kept for error reports, as a Pico's boot output is lost to
+a host that opens the port late).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from arkham_host.simcore import LOCAL, PTY_BUFFER_CAP, Sim
+
+from . import SCRIPT, ChipError, check_rp2040js, firmware, flash, node_binary
+from .i2c import REQUEST, Target
+
+READY_TIMEOUT = 180.0  # wall seconds for boot, imports and the game choice (slow CI machines)
+TAIL_BYTES = 4096  # the chip's last output, for error reports
+CHIP_LOCAL = dict(LOCAL)
+CHIP_LOCAL["chip"] = "the emulated chip: chip time (ms), wall time (ms), resets, usb"
+
+
+def _frame(kind: str, payload: bytes) -> bytes:
+    return kind.encode() + struct.pack("<I", len(payload)) + payload
+
+
+class ChipSim(Sim):
+    """One emulated RP2040 table. start() returns once the table answers (or raises ChipError)."""
+
+    def __init__(
+        self,
+        board_path,
+        game="bringup",
+        state_dir=None,
+        firmware_file=None,
+        romfs=False,
+        bare=False,
+        realtime=True,
+        socket_path=None,
+        stderr=None,
+        on_frame=None,
+        on_serial=None,
+        on_exit=None,
+        ready_timeout=READY_TIMEOUT,
+    ):
+        Sim.__init__(
+            self,
+            board_path,
+            game=game,
+            state_dir=state_dir,
+            runtime="rp2040",
+            socket_path=socket_path,
+            stderr=stderr,
+            on_frame=on_frame,
+            on_serial=on_serial,
+            on_exit=on_exit,
+        )
+        self.firmware_file = firmware_file
+        self.romfs = romfs
+        self.bare = bare
+        self.realtime = realtime
+        self.ready_timeout = ready_timeout
+        self.layout = None  # what start() did to the flash
+        self.flash_path = None
+        self.tail = collections.deque()  # the chip's recent output (bytes pieces)
+        self._tail_len = 0
+        self._line = bytearray()
+        self._ready = threading.Event()
+        self.failure = None  # why the chip stopped or never came up
+        self.boot = None  # {"ms": chip time of the first answer, ...}
+        self.resets = []
+        self._status_waiters = collections.deque()
+        self._model_lock = threading.Lock()
+        self.chip_ms = 0
+        self._tmp_state = None
+
+    # ---- life cycle -------------------------------------------------------------------------
+    def start(self):
+        node = node_binary()
+        check_rp2040js()
+        fw = firmware.find(self.firmware_file)
+        image = firmware.flash_image(fw)
+        if self.romfs and not firmware.has_romfs(image):
+            raise ChipError(
+                "%s has no ROMFS partition; --romfs needs a ROMFS build such as %s"
+                % (fw, firmware.ROMFS_DEFAULT)
+            )
+        bootrom = firmware.bootrom()
+        from arkham import boardmap
+
+        try:
+            self.board = boardmap.load(self.board_path)
+        except Exception as e:
+            raise ChipError("board map %s: %s" % (self.board_path, e)) from None
+        if self.state_dir is None:
+            self._tmp_state = tempfile.TemporaryDirectory(prefix="arkham-chip-")
+            self.state_dir = self._tmp_state.name
+        os.makedirs(self.state_dir, exist_ok=True)
+        self.flash_path = os.path.join(self.state_dir, flash.FILE_NAME)
+        fpath = __import__("pathlib").Path(self.flash_path)
+        if not fpath.is_file() or fpath.stat().st_size != flash.FLASH_BYTES:
+            flash.new_flash(fpath)
+        self.layout = "bare" if self.bare else flash.lay_out(fpath, self.board_path, self.romfs)
+        self._make_model()
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        argv = [
+            node,
+            str(SCRIPT),
+            "--bootrom",
+            str(bootrom),
+            "--flash",
+            self.flash_path,
+            "--firmware",
+            str(fw),
+            "--led-pin",
+            str(_gpio(self.board.pin)),
+            "--led-count",
+            str(self.board.led_count),
+            "--i2c-fds",
+            "%d,%d" % (req_w, rep_r),
+        ]
+        if self.realtime:
+            argv.append("--realtime")
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            bufsize=0,
+            pass_fds=(req_w, rep_r),
+        )
+        os.close(req_w)
+        os.close(rep_r)
+        self._i2c_thread = threading.Thread(
+            target=self._i2c_loop, args=(req_r, rep_w), name="chip-i2c", daemon=True
+        )
+        self._i2c_thread.start()
+        self._open_ports()
+        self._thread = threading.Thread(target=self._loop, name="sim-relay", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + self.ready_timeout
+        while not self._ready.wait(0.2):
+            if self.failure or not self._thread.is_alive():
+                break
+            if time.monotonic() > deadline:
+                self.failure = "the table did not answer within %.0f s" % self.ready_timeout
+                break
+        if not self._ready.is_set():
+            why = self.failure or "the emulated chip stopped (exit %s)" % self.proc.poll()
+            self.stop()
+            raise ChipError("%s\nlast output of the chip:\n%s" % (why, self.last_output()))
+        return self
+
+    def stop(self, timeout=5.0):
+        Sim.stop(self, timeout)
+        if self._tmp_state is not None:
+            self._tmp_state.cleanup()
+            self._tmp_state = None
+
+    def last_output(self) -> str:
+        text = b"".join(self.tail).decode("utf-8", "replace").strip()
+        return text[-2000:] if text else "(nothing)"
+
+    # ---- the sensors ------------------------------------------------------------------------
+    def _make_model(self):
+        from arkham.emu.mpr121 import Bus
+        from arkham.emu.world import World
+
+        self.bus = Bus(list(self.board.chips), 1, clock=lambda: self.chip_ms)
+        cfg = self.board.i2c
+        bus_id = cfg.get("id", (_gpio(cfg["sda"]) // 2) % 2)
+        self.target = Target(self.bus, bus_id)
+        self.world_model = World(self.board, self.bus, None, clock=lambda: self.chip_ms)
+
+    def _i2c_loop(self, req_r, rep_w):
+        size = REQUEST.size
+        buf = b""
+        try:
+            while True:
+                data = os.read(req_r, 4096)
+                if not data:
+                    return
+                buf += data
+                n = len(buf) - len(buf) % size
+                replies = bytearray()
+                with self._model_lock:
+                    for at in range(0, n, size):
+                        op, bus_id, a, b, ms = REQUEST.unpack_from(buf, at)
+                        self.chip_ms = ms
+                        if op == 2:
+                            self.world_model.tick()  # hands whose touch time is over lift
+                        r = self.target.event(op, bus_id, a, b)
+                        if r is not None:
+                            replies.append(r)
+                buf = buf[n:]
+                if replies:
+                    os.write(rep_w, replies)
+        except OSError:
+            return
+        finally:
+            os.close(req_r)
+            os.close(rep_w)
+
+    # ---- the world --------------------------------------------------------------------------
+    def _request(self, line, answer):
+        from arkham.emu.world import WorldError
+
+        words = line.split()
+        verb = words[0] if words else ""
+        if verb == "chip" and len(words) == 1:
+            self._status_waiters.append(answer)
+            self._to_fw += _frame("J", b'{"do":"status"}')
+            return None
+        if verb == "help" and len(words) == 1:
+            from arkham_host.simcore import HELP
+
+            h = dict(HELP)
+            h.update(CHIP_LOCAL)
+            return answer({"ok": True, "help": h})
+        if verb in LOCAL or not words or len(line) > 256:
+            return Sim._request(self, line, answer)
+        if verb == "leds":
+            if len(words) > 1:
+                return answer({"ok": False, "err": "leds takes no arguments"})
+            return answer(dict(self.frame))
+        if verb == "quit":
+            return Sim._request(self, line, answer)
+        try:
+            with self._model_lock:
+                reply = self.world_model.execute(" ".join(words))
+        except WorldError as e:
+            return answer({"ok": False, "err": str(e)})
+        if verb == "place":
+            self.tokens.add(words[1])
+        elif verb == "lift":
+            self.tokens.discard(words[1])
+        reply["ok"] = True
+        return answer(reply)
+
+    # ---- the relay ----------------------------------------------------------------------------
+    def _read_pty(self):
+        before = len(self._to_fw)
+        Sim._read_pty(self)  # (appends the bytes, 0x1E removed)
+        data = bytes(self._to_fw[before:])
+        del self._to_fw[before:]
+        if data:
+            self._to_fw += _frame("S", data)
+
+    def _send_serial(self, text: str):
+        self._to_fw += _frame("S", text.encode())
+
+    def _read_fw(self, fd) -> bool:
+        try:
+            data = os.read(fd, 65536)
+        except BlockingIOError:
+            return True
+        if not data:
+            if not self.failure and not self._stop:
+                self.failure = "the emulated chip ended (exit %s)" % self.proc.poll()
+            return False
+        self._from_fw += data
+        while len(self._from_fw) >= 5:
+            n = struct.unpack_from("<I", self._from_fw, 1)[0]
+            if len(self._from_fw) < 5 + n:
+                break
+            kind = chr(self._from_fw[0])
+            payload = bytes(self._from_fw[5 : 5 + n])
+            del self._from_fw[: 5 + n]
+            if kind == "S":
+                self._serial(payload)
+            elif kind == "L":
+                self.frame = self._decode_frame(payload)
+                if self.on_frame:
+                    self.on_frame()
+            elif kind == "J":
+                self._chip_event(json.loads(payload))
+        return not self.failure
+
+    def _serial(self, data: bytes):
+        self.tail.append(data)
+        self._tail_len += len(data)
+        while self._tail_len > TAIL_BYTES and len(self.tail) > 1:
+            self._tail_len -= len(self.tail.popleft())
+        if self._ready.is_set():
+            if len(self._to_pty) + len(data) > PTY_BUFFER_CAP:
+                self.dropped_lines += 1  # nobody reads the serial port: drop, never block
+            else:
+                self._to_pty += data
+                self._write_pty()
+        self._line += data
+        while True:
+            end = self._line.find(b"\n")
+            if end < 0:
+                break
+            line = bytes(self._line[: end + 1])
+            del self._line[: end + 1]
+            if self._ready.is_set():
+                if self.on_serial:
+                    self.on_serial(line)
+            else:
+                self._boot_line(line)
+        if len(self._line) > 65536:
+            self._line.clear()
+
+    def _boot_line(self, line: bytes):
+        """Lines before the sim is ready: find the table's answer, pick the game."""
+        text = line.strip()
+        if not text.startswith(b"{"):
+            return
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            return
+        if obj.get("ev") == "board_error":
+            self.failure = "the table refused its board map: %s" % obj.get("err")
+        re = obj.get("re")
+        if re == "sim-hello" and obj.get("ok"):
+            self.boot = {"ms": self.chip_ms_now, "hello": obj}
+            if self.game and obj.get("game") != self.game:
+                self._send_serial("#sim-game game %s\n" % self.game)
+            else:
+                self._ready.set()
+        elif re == "sim-game":
+            if obj.get("ok"):
+                self._ready.set()
+            else:
+                self.failure = "the table refused game %s: %s" % (self.game, obj.get("err"))
+
+    def _chip_event(self, ev):
+        kind = ev.get("ev")
+        self.chip_ms_now = ev.get("ms", 0)
+        if kind == "usb":
+            if self.bare and not self._ready.is_set():
+                self.boot = {"ms": ev.get("ms")}
+                self._ready.set()
+            elif not self._ready.is_set():
+                self._send_serial("\n#sim-hello hello\n")
+        elif kind == "reset":
+            if ev.get("why") != "power-on":
+                self.resets.append(ev)
+                self._note(
+                    "the chip reset (%s) at %d ms; its last output:\n%s"
+                    % (ev.get("why"), ev.get("ms", 0), self.last_output()[-600:])
+                )
+        elif kind == "fault":
+            self.failure = "the chip stopped: %s" % ev.get("why")
+            self._note("%s\nlast output:\n%s" % (self.failure, self.last_output()))
+            self._stop = True
+        elif kind == "status":
+            if self._status_waiters:
+                ev = dict(ev)
+                ev.pop("ev")
+                ev["ok"] = True
+                self._status_waiters.popleft()(ev)
+
+    chip_ms_now = 0
+
+    def _note(self, text):
+        """A line for the person running the sim (the UI's stderr file, else stderr)."""
+        out = self.stderr if self.stderr is not None else sys.stderr.buffer
+        try:
+            out.write(("arkham-table sim: %s\n" % text).encode())
+            out.flush()
+        except (OSError, ValueError):
+            pass
+
+    def _decode_frame(self, wire: bytes) -> dict:
+        """WS2812 wire bytes (the strip's colour order) -> {spot: [r, g, b]} for lit spots."""
+        order = self.board.order
+        ro, go, bo = order.index("R"), order.index("G"), order.index("B")
+        out = {}
+        for sp in self.board.spots:
+            if sp.leds:
+                j = 3 * sp.leds[0]
+                if j + 3 <= len(wire):
+                    rgb = [wire[j + ro], wire[j + go], wire[j + bo]]
+                    if any(rgb):
+                        out[sp.name] = rgb
+        return out
+
+    def _shutdown_firmware(self):
+        for waiter in list(self._status_waiters):
+            waiter({"ok": False, "err": "the emulated table stopped"})
+        self._status_waiters.clear()
+        if self.proc.poll() is None:
+            try:
+                os.set_blocking(self.proc.stdin.fileno(), True)
+                self.proc.stdin.write(bytes(self._to_fw) + _frame("J", b'{"do":"quit"}'))
+                self.proc.stdin.close()
+            except (OSError, ValueError):
+                pass
+            self._to_fw.clear()
+        # Sim's shutdown answers what is pending, closes clients and reaps the process; its
+        # quit line for the unix port goes nowhere (stdin is closed)
+        Sim._shutdown_firmware(self)
+
+
+def _gpio(name) -> int:
+    s = str(name).upper()
+    return int(s[2:] if s.startswith("GP") else s)
