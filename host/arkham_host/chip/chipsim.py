@@ -287,7 +287,8 @@ class ChipSim(Sim):
             payload = bytes(self._from_fw[5 : 5 + n])
             del self._from_fw[: 5 + n]
             if kind == "S":
-                self._serial(payload)
+                self.serial_ms = struct.unpack_from("<I", payload)[0]
+                self._serial(payload[4:])
             elif kind == "L":
                 self.frame = self._decode_frame(payload)
                 if self.on_frame:
@@ -366,6 +367,8 @@ class ChipSim(Sim):
             self.failure = "the chip stopped: %s" % ev.get("why")
             self._note("%s\nlast output:\n%s" % (self.failure, self.last_output()))
             self._stop = True
+        elif kind == "fed":
+            self.fed_ms = ev["ms"]
         elif kind == "status":
             if self._status_waiters:
                 ev = dict(ev)
@@ -374,6 +377,8 @@ class ChipSim(Sim):
                 self._status_waiters.popleft()(ev)
 
     chip_ms_now = 0
+    serial_ms = 0  # chip time of the latest serial output
+    fed_ms = 0  # chip time when the latest input line was all inside the chip
 
     def _note(self, text):
         """A line for the person running the sim (the UI's stderr file, else stderr)."""

@@ -7,8 +7,10 @@
 //
 // stdin/stdout carry frames: [type u8][length u32 LE][payload].
 //   host -> chip:  'S' bytes for the USB serial port;  'J' a JSON command {"do": ...}
-//   chip -> host:  'S' bytes the USB serial port sent; 'L' one WS2812 frame (the wire bytes);
-//                  'J' a JSON event {"ev": "usb" | "reset" | "status" | "fault" | "bye", ...}
+//   chip -> host:  'S' chip time (ms, u32 LE) + bytes the USB serial port sent;
+//                  'L' one WS2812 frame (the wire bytes);
+//                  'J' a JSON event {"ev": "usb" | "reset" | "fed" | "status" | "fault" | "bye"}
+//                  ("fed": host bytes ending a line are all inside the chip now)
 // I2C goes over a second, synchronous pipe pair (fds W,R) so a register read is answered
 // before the chip executes its next instruction (the chip's time does not move meanwhile):
 //   request  8 bytes [op, bus, a, b, sim ms u32 LE];  op 1 start(a=repeated) 2 connect(a=addr,
@@ -260,7 +262,11 @@ class Chip {
   }
 
   flushSerial() {
-    if (this.serialOut.length) send('S', Buffer.concat(this.serialOut));
+    if (this.serialOut.length) {
+      const ms = Buffer.alloc(4);
+      ms.writeUInt32LE(this.ms() >>> 0, 0);
+      send('S', Buffer.concat([ms, ...this.serialOut]));
+    }
     this.serialOut = [];
   }
 
@@ -289,6 +295,7 @@ class Chip {
       if (this.serialInHead >= buf.length) {
         this.serialIn.shift();
         this.serialInHead = 0;
+        if (buf.includes(10)) event({ ev: 'fed', ms: this.ms() }); // a whole line is in the chip
       }
     }
   }
