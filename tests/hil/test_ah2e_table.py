@@ -21,7 +21,7 @@ def state(table):
 
 
 def wait_for(table, pred, timeout=8.0, what="state"):
-    end = time.monotonic() + timeout
+    end = time.monotonic() + timeout * table.timescale  # (slower on an emulated chip)
     while True:
         s = state(table)
         if pred(s):
@@ -33,9 +33,9 @@ def wait_for(table, pred, timeout=8.0, what="state"):
 
 def seen(table, spot, rgb, within=1.5):
     """The spot shows exactly `rgb` at some moment within `within` s (blink/flash phases)."""
-    end = time.monotonic() + within
+    end = time.monotonic() + within * table.timescale
     while time.monotonic() < end:
-        if table.world.leds().get(spot) == rgb:
+        if table.world.leds().get(spot) == table.shown(rgb):
             return True
         time.sleep(0.03)
     return False
@@ -94,12 +94,12 @@ def test_lights_show_the_state_and_survive_a_restart_AH_TABLE_1(table):
     s = settle(table)
     leds = table.world.leds()
     for loc in s["gates"]:
-        assert leds.get(loc) == [204, 121, 167], loc  # an open gate
+        assert leds.get(loc) == table.shown([204, 121, 167]), loc  # an open gate
     for loc in s["clues"]:
         if loc not in s["gates"] and loc not in [v["at"] for v in s["investigators"]]:
-            assert leds.get(loc) == [80, 76, 22], loc  # clue tokens (dim)
-    assert leds.get("terror_0") == ORANGE
-    assert leds.get("doom_%d" % s["doom"]) == [204, 121, 167]
+            assert leds.get(loc) == table.shown([80, 76, 22]), loc  # clue tokens (dim)
+    assert leds.get("terror_0") == table.shown(ORANGE)
+    assert leds.get("doom_%d" % s["doom"]) == table.shown([204, 121, 167])
     d = table.dump()
     assert d["game"] == "ah2e" and d["state"]["core"]["inv"][0]["name"] == "jenny_barnes"
     table.ok("act upkeep inv=0")
@@ -107,4 +107,4 @@ def test_lights_show_the_state_and_survive_a_restart_AH_TABLE_1(table):
     table.restart()
     after = state(table)
     assert after == before  # resumed: the same game, prompts and flags
-    assert table.world.leds().get("terror_0") == ORANGE
+    assert table.world.leds().get("terror_0") == table.shown(ORANGE)

@@ -17,9 +17,9 @@ def table_state(table):
 
 def seen(table, spot, rgb, within=1.5):
     """The spot shows exactly `rgb` at some moment within `within` s (blink/flash phases)."""
-    end = time.monotonic() + within
+    end = time.monotonic() + within * table.timescale
     while time.monotonic() < end:
-        if table.world.leds().get(spot) == rgb:
+        if table.world.leds().get(spot) == table.shown(rgb):
             return True
         time.sleep(0.03)
     return False

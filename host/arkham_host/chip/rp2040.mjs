@@ -27,6 +27,7 @@ const CDC_FIFO = 512; // rp2040js drops serial input pushed while its FIFO is fu
 const BIT_ONE_NS = 580; // WS2812: a 0 bit is ~368 ns high, a 1 bit ~800 ns
 const LATCH_NS = 50000; // WS2812 reset: the line held low this long ends a frame
 const SLICE_NS = 1000000; // run the chip in 1 ms slices of its own time between host I/O
+const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT.TX_EMPTY
 
 function parseArgs(argv) {
   const got = { ledPin: -1, ledCount: 0, realtime: false, i2cFds: null };
@@ -216,7 +217,15 @@ class Chip {
         tell(1, bus, repeated ? 1 : 0, 0);
         i2c.completeStart();
       };
-      i2c.onConnect = (addr, mode) => i2c.completeConnect(ask(2, bus, addr, mode) === 1);
+      i2c.onConnect = (addr, mode) => {
+        const ack = ask(2, bus, addr, mode) === 1;
+        i2c.completeConnect(ack);
+        // On the chip TX_EMPTY is a level: the FIFO the NACK's abort flushed is empty. rp2040js
+        // sets it only when a command leaves the FIFO, so without this the pico-sdk waits for it
+        // until its timeout (ETIMEDOUT instead of EIO) and the stale abort then fails the next
+        // transfer to a chip that does answer.
+        if (!ack) i2c.setInterrupts(I2C_TX_EMPTY);
+      };
       i2c.onWriteByte = (value) => {
         tell(3, bus, value, 0);
         i2c.completeWrite(true);

@@ -33,6 +33,25 @@ from arkham_host.link import Link, LinkClosed, Timeout
 from arkham_host.worldclient import World
 
 START_TIMEOUT = 20.0  # seconds for a sim to print its paths and answer hello (slow CI machines)
+# The emulated chip boots the real firmware at a fraction of real time: it answers later, and
+# every wall-clock wait of a test is stretched by TIMESCALE (table.timescale)
+CHIP_START_TIMEOUT = 240.0
+CHIP_TIMESCALE = 8.0
+
+
+def chip_unavailable() -> str | None:
+    """Why an emulated chip cannot run here (no firmware file, boot ROM, Node or rp2040js), or
+    None. Tests that need one skip with this reason."""
+    from arkham_host.chip import ChipError, check_rp2040js, firmware, node_binary
+
+    try:
+        firmware.flash_image(firmware.find(None))
+        firmware.bootrom()
+        node_binary()
+        check_rp2040js()
+    except ChipError as e:
+        return "the emulated chip cannot run here: %s" % e
+    return None
 
 
 def pytest_addoption(parser):
@@ -57,6 +76,18 @@ def pytest_addoption(parser):
         metavar="SIZE",
         help="heap left for the running table in emulated tables (default: the sim's, 256k)",
     )
+    g.addoption(
+        "--sim-chip",
+        default=None,
+        choices=("rp2040",),
+        help="run every emulated table on an emulated chip (the stock Pico firmware on "
+        "rp2040js) instead of the unix port",
+    )
+    g.addoption(
+        "--slow",
+        action="store_true",
+        help="also run tests marked slow (the emulated chip's long games, deploys)",
+    )
     g.addoption("--sim-emulator", default=None, help=argparse.SUPPRESS)
     g.addoption(
         "--hil-logs",
@@ -67,7 +98,20 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "table(game=..., board=...): what the table fixture starts")
+    config.addinivalue_line(
+        "markers",
+        "table(game=..., board=..., chip=None|'rp2040'): what the table fixture starts",
+    )
+    config.addinivalue_line("markers", "slow: runs only with --slow (minutes, not seconds)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow (tools/arkham test --slow)")
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(skip)
 
 
 def _safe(name: str) -> str:
@@ -98,7 +142,9 @@ class WireLog:
 class SimProcess:
     """`arkham-table sim --headless` as a child process (exactly what a user would run)."""
 
-    def __init__(self, board, game, state_dir, cpython, stderr_path, emulator=None, heap=None):
+    def __init__(
+        self, board, game, state_dir, cpython, stderr_path, emulator=None, heap=None, chip=None
+    ):
         argv = [
             sys.executable,
             "-m",
@@ -118,17 +164,25 @@ class SimProcess:
             argv += ["--emulator", emulator]
         if heap:
             argv += ["--heap", heap]
+        if chip:
+            argv += ["--chip", chip]  # chip time never runs ahead of the wall: gestures hold
+        self.start_timeout = CHIP_START_TIMEOUT if chip else START_TIMEOUT
         self.stderr_path = stderr_path
         self.stderr = open(stderr_path, "ab")
         # stdin is a pipe: when this process dies, the sim sees EOF and stops too
+        # its own process group, so a power cut takes the firmware process down with it
         self.proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            start_new_session=True,
         )
         self.serial, self.world = self._paths()
 
     def _paths(self):
         found = {}
-        deadline = time.monotonic() + START_TIMEOUT
+        deadline = time.monotonic() + self.start_timeout
         buf = b""
         fd = self.proc.stdout.fileno()
         while len(found) < 2:
@@ -153,6 +207,22 @@ class SimProcess:
             return pathlib.Path(self.stderr_path).read_text(errors="replace")[-4000:]
         except OSError:
             return ""
+
+    def power_cut(self):
+        """Kill the sim and its firmware at once, no shutdown: what pulling the plug does."""
+        import signal
+
+        try:
+            pgid = os.getpgid(self.proc.pid)
+        except OSError:
+            pgid = None
+        if pgid is not None and pgid == self.proc.pid:
+            os.killpg(pgid, signal.SIGKILL)
+        else:
+            self.proc.kill()
+        self.proc.wait()
+        self.proc.stdout.close()
+        self.stderr.close()
 
     def stop(self):
         if self.proc.poll() is None:
@@ -182,7 +252,10 @@ class Table:
         self.port = port  # "sim" or a serial URL
         self.log = log
         self.log_path = log.path
-        self.sim_args = sim_args  # (board, game, state_dir, cpython, stderr_path, emulator)
+        # (board, game, state_dir, cpython, stderr_path, emulator, heap, chip)
+        self.sim_args = sim_args
+        self.chip = sim_args[7] if sim_args else None
+        self.timescale = CHIP_TIMESCALE if self.chip else 1.0
         self.sim = None
         self.link = None
         self.world = NoWorld()
@@ -203,7 +276,7 @@ class Table:
         self.link = Link(url, recorder=self.log)
         if self.emulated:
             self.world = World(self.sim.world, recorder=self.log)
-        self.hello = self.send("hello", timeout=START_TIMEOUT)
+        self.hello = self.send("hello", timeout=START_TIMEOUT)  # (scaled on a chip)
         if not self.hello.get("ok"):
             raise RuntimeError("the table did not say hello: %r" % self.hello)
 
@@ -217,7 +290,7 @@ class Table:
     def send(self, command: str, timeout: float = 5.0) -> dict:
         """`#n command` -> the reply dict tagged n."""
         try:
-            return self.link.request(command, timeout)
+            return self.link.request(command, timeout * self.timescale)
         except (Timeout, LinkClosed) as e:
             raise Timeout(str(e) + self._evidence()) from None
 
@@ -233,7 +306,7 @@ class Table:
 
     def expect(self, match=None, timeout: float = 3.0, **fields) -> dict:
         try:
-            return self.link.expect(match, timeout, **fields)
+            return self.link.expect(match, timeout * self.timescale, **fields)
         except (Timeout, LinkClosed) as e:
             raise Timeout(str(e) + self._evidence()) from None
 
@@ -241,7 +314,7 @@ class Table:
         """The first reply with "re": null at index >= start (answers to lines without a tag)."""
         link = self.link
         with link.cond:
-            link.cond.wait_for(lambda: len(link.untagged) > start, timeout)
+            link.cond.wait_for(lambda: len(link.untagged) > start, timeout * self.timescale)
             if len(link.untagged) > start:
                 return link.untagged[start]
         raise Timeout(
@@ -253,6 +326,21 @@ class Table:
 
     def dump(self) -> dict:
         return self.ok("dump")
+
+    def shown(self, rgb) -> list:
+        """What the world's `leds` reports for a spot lit steadily in the game colour `rgb`. The
+        unix-port table reports the colour the game asked for; an emulated chip reports the
+        colour decoded from the LED pin: after the firmware's gamma and brightness cap."""
+        if not self.chip:
+            return list(rgb)
+        from arkham import boardmap
+        from arkham.hw.pixels import Pixels
+
+        from arkham_host import boardfile
+
+        board = boardmap.load(str(boardfile.board_path(str(self.sim_args[0]))))
+        px = Pixels(1, "RGB", board.brightness_cap)
+        return [px._out(c, 255) for c in rgb]
 
     # ---- life cycle -------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -272,6 +360,18 @@ class Table:
         assert self.emulated, "restart() needs an emulated table"
         self.close()
         self.log("!", "restart")
+        self._connect()
+
+    def power_cut(self):
+        """Pull the plug on the emulated table (no shutdown), then power it up again."""
+        assert self.emulated, "power_cut() needs an emulated table"
+        self.link.close()
+        if isinstance(self.world, World):
+            self.world.close()
+            self.world = NoWorld()
+        self.sim.power_cut()
+        self.sim = None
+        self.log("!", "power cut")
         self._connect()
 
     def close(self):
@@ -294,8 +394,13 @@ def table_factory(request, tmp_path):
     logdir.mkdir(parents=True, exist_ok=True)
     made = []
 
-    def start(game="bringup", board=None, state=None):
+    def start(game="bringup", board=None, state=None, chip=None):
         n = len(made)
+        chip = chip or config.getoption("--sim-chip")
+        if chip and port == "sim":
+            why = chip_unavailable()
+            if why:
+                pytest.skip(why)
         stem = _safe(request.node.name) + ("" if n == 0 else "-%d" % n)
         log = WireLog(logdir / (stem + ".wire.log"))
         request.node.arkham_logs = getattr(request.node, "arkham_logs", []) + [str(log.path)]
@@ -310,6 +415,7 @@ def table_factory(request, tmp_path):
                 logdir / (stem + ".stderr.log"),
                 config.getoption("--sim-emulator"),
                 config.getoption("--sim-heap"),
+                chip,
             )
         elif game != "bringup":
             pass  # a real table runs whatever it runs; the test selects the game itself

@@ -1,0 +1,121 @@
+"""The HIL tests on the emulated chip: the stock MicroPython Pico firmware on rp2040js, the
+package laid out as `deploy` does, the MPR121s answered on the I2C pins and the LED colours
+decoded from the WS2812 pin (docs/design.md, "The emulated chip").
+
+The CI subset runs here by default: boot and hello, touch -> event -> a lit spot, bad input, a
+chip failing and healing, a power cut and resume, a whole Ritual game, a 60-action AH2e game with
+8 investigators. Every other HIL test runs on the chip with `--sim-chip rp2040` (tools/arkham test
+tests/hil --sim-chip rp2040). Each test skips, saying why, where the firmware file, the boot ROM,
+Node or rp2040js is missing.
+
+The tests themselves are the HIL suite's (tests/hil), loaded from their files and run here on
+the `chip` marker, so the unix-port table and the chip pass the very same checks.
+"""
+
+import importlib.util
+import pathlib
+import random
+
+import pytest
+
+HIL = pathlib.Path(__file__).resolve().parent.parent / "hil"
+
+
+def _hil(name):
+    spec = importlib.util.spec_from_file_location("hil_on_chip_" + name, HIL / (name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+touch_lights = _hil("test_touch_lights")
+bad_input = _hil("test_bad_input")
+chip_fault = _hil("test_chip_fault")
+ritual = _hil("test_ritual_game")
+
+CHIP = pytest.mark.table(chip="rp2040")
+
+
+@CHIP
+def test_boots_the_stock_firmware_and_says_hello(table):
+    h = table.hello
+    assert h["ok"] and h["impl"] == "micropython" and h["emulated"] is False
+    assert h["board"] == "bringup" and h["game"] == "bringup"
+    # the Pico's heap: 241,760 bytes free at a bare REPL; the table's code and state take some
+    assert 100_000 < h["mem_free"] < 241_760, h["mem_free"]
+
+
+@CHIP
+def test_touch_gives_an_event_and_lights_the_spot(table):
+    touch_lights.test_touch_emits_pad_event_and_lights_the_spot(table)
+
+
+@CHIP
+def test_token_place_and_lift(table):
+    touch_lights.test_token_place_and_lift(table)
+
+
+@CHIP
+def test_bad_input_is_refused_and_changes_nothing(table):
+    before = table.dump()
+    bad_input.test_unknown_verb_is_refused_by_tag(table)
+    bad_input.test_over_long_line_gives_one_error(table)
+    bad_input.test_binary_garbage_gives_one_error(table, b"\x00\xff\xfe garbage \x07\n")
+    bad_input.test_half_line_then_its_completion(table)
+    after = table.dump()
+    for key in ("game", "state", "present", "faults"):
+        assert after[key] == before[key], key
+
+
+@CHIP
+def test_a_failed_chip_is_reported_then_heals(table):
+    chip_fault.test_failed_chip_reported_once_rest_works_then_heals(table)
+
+
+@CHIP
+def test_power_cut_resumes_the_game(table):
+    """Kill the emulated chip mid-game (no shutdown): the saved game comes back from its flash."""
+    table.ok("game ritual players=4 leader=2")
+    table.world.touch("pad_03")
+    table.expect("pad", spot="pad_03")
+    before = table.dump()
+    table.power_cut()
+    after = table.dump()
+    assert after["game"] == "ritual" and after["state"] == before["state"]
+    assert after["seq"] >= before["seq"]
+
+
+@pytest.mark.table(chip="rp2040", game="ritual", board="ritual")
+def test_whole_ritual_game_by_hands_AR_TABLE_2(table):
+    ritual.test_whole_game_by_hands_AR_TABLE_2(table)
+
+
+@pytest.mark.table(chip="rp2040", game="ah2e", board="ah2e")
+def test_ah2e_60_actions_with_8_investigators(table):
+    """60 actions of a seeded 8-investigator game, chosen from `legal` by a seeded generator;
+    every action is answered, the heap never runs out, and the game is the same after a restart."""
+    table.ok("game ah2e seed=7 players=8 chance=virtual", timeout=30)
+    rnd = random.Random(11)
+    low = table.ok("hello")["mem_free"]
+    acted = 0
+    while acted < 60:
+        s = table.ok("state")
+        if s.get("todo"):
+            table.ok("ok")  # prompts answered by the console (the pads are tested elsewhere)
+            continue
+        legal = table.ok("legal", timeout=20)["legal"]
+        if not legal:
+            break
+        choice = rnd.choice(legal).split()[0]
+        r = table.send("act %s" % choice, timeout=30)
+        assert r["ok"], r
+        acted += 1
+        low = min(low, table.ok("hello")["mem_free"])
+    assert acted == 60 or table.ok("state").get("over")
+    assert low > 20_000, "the heap ran low: %d bytes free" % low
+    before = table.ok("state")
+    table.restart()
+    after = table.ok("state")
+    assert {k: v for k, v in after.items() if k != "re"} == {
+        k: v for k, v in before.items() if k != "re"
+    }
