@@ -276,7 +276,13 @@ class ChipSim(Sim):
             return True
         if not data:
             if not self.failure and not self._stop:
-                self.failure = "the emulated chip ended (exit %s)" % self.proc.poll()
+                try:
+                    rc = self.proc.wait(2.0)
+                except subprocess.TimeoutExpired:
+                    rc = None
+                self.failure = "the emulated chip ended (exit %s)" % rc
+                if self._ready.is_set():  # (before that, start() raises with the same words)
+                    self._note("%s; its last output:\n%s" % (self.failure, self.last_output()))
             return False
         self._from_fw += data
         while len(self._from_fw) >= 5:
