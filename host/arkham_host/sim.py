@@ -170,6 +170,14 @@ def _serve(args, sim, board, state, ui, stderr_file, stderr_path):
     signal.signal(signal.SIGHUP, on_term)
     entry = None
     try:
+        if getattr(args, "chip", None) and ui is not None:
+            print(
+                "arkham-table sim: starting the Pico firmware on an emulated %s (state %s); "
+                "the chip runs at about 0.15x real time, so boot and game setup take a while..."
+                % (args.chip.upper(), state),
+                file=sys.stderr,
+                flush=True,
+            )
         try:
             sim.start()
         except ChipError as e:
