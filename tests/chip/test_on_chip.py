@@ -3,7 +3,7 @@ package laid out as `deploy` does, the MPR121s answered on the I2C pins and the 
 decoded from the WS2812 pin (docs/design.md, "The emulated chip").
 
 The CI subset runs here by default: boot and hello, touch -> event -> a lit spot, bad input, a
-chip failing and healing, a power cut and resume, 12 actions of an AH2e game with 8
+chip failing and healing, a power cut and resume, 6 actions of an AH2e game with 8
 investigators. With --slow: 60 AH2e actions and a whole Ritual game by hands on the pads (each
 takes many minutes at the emulated chip's ~0.15x real time). Every other HIL test runs on the
 chip with `tools/arkham test tests/hil --sim-chip rp2040`. Each test skips, saying why, where
@@ -97,9 +97,9 @@ def test_whole_ritual_game_by_hands_AR_TABLE_2(table):
 
 
 # An AH2e action with 8 investigators takes about 1 s of chip time (`legal` about 0.6 s): on the
-# emulated chip (~0.15x real time) 60 actions are ~15 minutes, so the default run plays 12
+# emulated chip (~0.15x real time) 60 actions are ~15 minutes, so the default run plays 6
 # and --slow the 60 the issue asks for (figures: `arkham-table bench --only pico`).
-@pytest.mark.parametrize("actions", [12, pytest.param(60, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("actions", [6, pytest.param(60, marks=pytest.mark.slow)])
 @pytest.mark.table(chip="rp2040", game="ah2e", board="ah2e")
 def test_ah2e_actions_with_8_investigators(table, actions):
     """Actions of a seeded 8-investigator game, chosen from `legal` by a seeded generator;
