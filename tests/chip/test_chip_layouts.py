@@ -1,0 +1,95 @@
+"""The emulated chip's flash holds the package exactly as `deploy` lays it onto a Pico (one
+layout), its saved game survives a new package, and the ROMFS layout leaves more heap."""
+
+import json
+import pathlib
+
+import pytest
+
+from arkham_host import runtimes
+from arkham_host.chip import flash, firmware
+from arkham_host.hil.plugin import chip_unavailable
+from arkham_host.link import Link
+
+BOARD = runtimes.BOARDS_DIR / "bringup.json"
+
+
+def need_pico():
+    if not firmware.DEFAULT.is_file():
+        pytest.skip("no ../shared/pico firmware here")
+
+
+def files_in(fs, top="/"):
+    out = set()
+    for root, _dirs, names in fs.walk(top):
+        for n in names:
+            out.add((root.rstrip("/") + "/" + n).lstrip("/"))
+    return out
+
+
+def test_the_flash_holds_deploys_bundle(tmp_path):
+    need_pico()
+    f = tmp_path / "flash.bin"
+    flash.new_flash(f)
+    assert flash.lay_out(f, BOARD, romfs=False).startswith("deployed")
+    fs = flash.read_fs(f)
+    staged = flash._staged_bundle(BOARD)  # what `deploy` copies (bundle.build, Pico's .mpy)
+    want = {p.relative_to(staged).as_posix() for p in staged.rglob("*") if p.is_file()}
+    assert files_in(fs) == want
+    assert not any(n.startswith("arkham/emu") for n in want)  # the emulator never goes on a Pico
+    manifest = json.loads(flash.read_file(f, "bundle.json"))
+    assert manifest["mpy"].startswith("6.3") and manifest["board"] == "bringup"
+    with fs.open("/arkham/app.mpy", "rb") as fh:
+        assert fh.read(2) == b"M\x06"  # .mpy version 6
+
+
+def test_a_new_package_keeps_the_saved_game(tmp_path):
+    need_pico()
+    f = tmp_path / "flash.bin"
+    flash.new_flash(f)
+    flash.lay_out(f, BOARD, romfs=False)
+    fs = flash.read_fs(f)
+    with fs.open("/state.json", "w") as fh:
+        fh.write('{"seq":7}')
+    with fs.open("/arkham/stale.py", "w") as fh:  # a leftover that would shadow a module
+        fh.write("x = 1\n")
+    data = bytearray(f.read_bytes())
+    data[flash.LFS_OFFSET : flash.LFS_OFFSET + flash.LFS_BLOCK * flash.LFS_BLOCKS] = bytes(
+        fs.context.buffer
+    )
+    f.write_bytes(bytes(data))
+    assert flash.lay_out(f, BOARD, romfs=False).startswith("deployed")  # /arkham replaced
+    assert flash.read_file(f, "state.json") == b'{"seq":7}'
+    assert "arkham/stale.py" not in files_in(flash.read_fs(f))
+    assert flash.lay_out(f, BOARD, romfs=False) == "kept"  # nothing changed: nothing written
+
+
+def test_romfs_layout_runs_from_flash_with_more_heap(tmp_path):
+    """The same table on the stock layout and on the ROMFS one: ROMFS code stays in flash."""
+    why = chip_unavailable()
+    if why:
+        pytest.skip(why)
+    from arkham_host.chip.chipsim import ChipSim
+
+    free = {}
+    for romfs in (False, True):
+        sim = ChipSim(
+            BOARD,
+            game="bringup",
+            state_dir=tmp_path / ("romfs" if romfs else "stock"),
+            firmware_file=str(firmware.ROMFS_DEFAULT if romfs else firmware.DEFAULT),
+            romfs=romfs,
+            realtime=False,
+        ).start()
+        try:
+            link = Link(sim.serial_path)
+            try:
+                free[romfs] = link.request("hello", 60)["mem_free"]
+            finally:
+                link.close()
+        finally:
+            sim.stop()
+    fs = flash.read_fs(pathlib.Path(tmp_path / "romfs" / "flash.bin"))
+    assert files_in(fs) >= {"main.py", "board.json"}
+    assert not any(n.startswith("arkham/") for n in files_in(fs))
+    assert free[True] > free[False] + 16_000, free  # the package's bytecode is not in the heap
