@@ -304,16 +304,11 @@ class ChipSim(Sim):
         return not self.failure
 
     def _serial(self, data: bytes):
+        ready = self._ready.is_set()  # (the chunk that makes the sim ready stays off the pty)
         self.tail.append(data)
         self._tail_len += len(data)
         while self._tail_len > TAIL_BYTES and len(self.tail) > 1:
             self._tail_len -= len(self.tail.popleft())
-        if self._ready.is_set():
-            if len(self._to_pty) + len(data) > PTY_BUFFER_CAP:
-                self.dropped_lines += 1  # nobody reads the serial port: drop, never block
-            else:
-                self._to_pty += data
-                self._write_pty()
         self._line += data
         while True:
             end = self._line.find(b"\n")
@@ -321,13 +316,21 @@ class ChipSim(Sim):
                 break
             line = bytes(self._line[: end + 1])
             del self._line[: end + 1]
-            if self._ready.is_set():
+            if ready:
                 if self.on_serial:
                     self.on_serial(line)
             else:
                 self._boot_line(line)
         if len(self._line) > 65536:
             self._line.clear()
+        # to the pty after on_serial saw the lines: a reader never gets a reply before the
+        # callbacks (the UI, the bench's chip times) have it
+        if ready:
+            if len(self._to_pty) + len(data) > PTY_BUFFER_CAP:
+                self.dropped_lines += 1  # nobody reads the serial port: drop, never block
+            else:
+                self._to_pty += data
+                self._write_pty()
 
     def _boot_line(self, line: bytes):
         """Lines before the sim is ready: find the table's answer, pick the game."""
@@ -342,7 +345,7 @@ class ChipSim(Sim):
             self.failure = "the table refused its board map: %s" % obj.get("err")
         re = obj.get("re")
         if re == "sim-hello" and obj.get("ok"):
-            self.boot = {"ms": self.chip_ms_now, "hello": obj}
+            self.boot = {"ms": self.serial_ms, "hello": obj}  # chip time of the answer
             if self.game and obj.get("game") != self.game:
                 self._send_serial("#sim-game game %s\n" % self.game)
             else:

@@ -392,6 +392,7 @@ function readFrames(onFrame) {
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
+  process.stdout.on('error', () => process.exit(0)); // the host is gone: so is the chip
   let chip;
   try {
     chip = new Chip(opts);
