@@ -65,24 +65,6 @@ def prerequisites():
     return None
 
 
-def _chip_class():
-    from arkham_host.chip.chipsim import ChipSim
-
-    class TimedChip(ChipSim):
-        """ChipSim that also notes the chip time of the serial output that held the answer to
-        the sim's first hello (ChipSim.boot["ms"] holds the time of the latest chip event
-        before it, which is the feed of the hello line, not the answer)."""
-
-        hello_ms = None
-
-        def _boot_line(self, line):
-            ChipSim._boot_line(self, line)
-            if self.hello_ms is None and self.boot is not None:
-                self.hello_ms = self.serial_ms
-
-    return TimedChip
-
-
 class _Table:
     """The chip and a Link to it; request() returns (reply, chip ms fed->reply, wall s)."""
 
@@ -92,7 +74,9 @@ class _Table:
 
         self._cond = threading.Condition()
         self._marks = {}  # reply tag -> (fed_ms, serial_ms) when the reply line came out
-        self.sim = _chip_class()(
+        from arkham_host.chip.chipsim import ChipSim
+
+        self.sim = ChipSim(
             boardfile.board_path("ah2e"), game="ah2e", realtime=False, on_serial=self._on_serial
         )
         self.sim.start()
@@ -214,7 +198,7 @@ def measure() -> dict:
     table = _Table()
     try:
         sim = table.sim
-        boot_ms = sim.hello_ms if sim.hello_ms is not None else sim.boot["ms"]
+        boot_ms = sim.boot["ms"]  # chip time of the serial output holding the first answer
         path = os.environ.get(STEPS_ENV)
         if path:
             with open(path, "w") as log:
