@@ -96,8 +96,9 @@ def test_whole_ritual_game_by_hands_AR_TABLE_2(table):
     ritual.test_whole_game_by_hands_AR_TABLE_2(table)
 
 
-# An AH2e action with 8 investigators takes about 1 s of chip time (`legal` about 0.6 s): on the
-# emulated chip (~0.15x real time) 60 actions are ~15 minutes, so the default run plays 6
+# An AH2e action with 8 investigators takes 2.0-4.1 s of chip time (median 2.3 s; `legal` alone
+# 1.1 s; `arkham-table bench --only pico`): on the emulated chip (0.15-0.25x real time) 60
+# actions with `legal` before each are ~15 minutes, so the default run plays 6
 # and --slow the 60 the issue asks for (figures: `arkham-table bench --only pico`).
 @pytest.mark.parametrize("actions", [6, pytest.param(60, marks=pytest.mark.slow)])
 @pytest.mark.table(chip="rp2040", game="ah2e", board="ah2e")
