@@ -16,6 +16,7 @@ adafruit_mpr121 and neopixel with circup or from an unzipped Adafruit bundle (--
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import pathlib
 import re
@@ -49,6 +50,7 @@ RM_TREE = (
     "        os.remove(p)\n"
     "rm('/arkham')\n"
 )
+REPL_WAIT = 30.0  # seconds a busy table may take to answer `repl` (release_repl)
 PROBE = "import sys; i = sys.implementation; print(i.name, getattr(i, '_mpy', 0), i.version[:3])"
 
 
@@ -101,27 +103,56 @@ def find_pico_port() -> str | None:
     return None
 
 
-def release_repl(port: str) -> str:
+def release_repl(port: str, wait: float | None = None) -> str:
     """Ask a running table to stop its loop and give the port back to the REPL.
 
     The firmware turns Ctrl-C off (micropython.kbd_intr(-1)) so a stray 0x03 cannot stop a game,
     which also stops mpremote from breaking in; the `repl` verb is the way out. The line starts with
     '#', so a board already sitting at the REPL reads it as a Python comment: safe either way.
+
+    Returns once the table has replied (or a REPL prompt shows), after at most `wait` seconds. A
+    busy table answers late: up to 4 command lines run per loop step and an AH2e action with 8
+    investigators takes ~1 s on a Pico (several on the emulated chip). mpremote must not start
+    before that: its Ctrl-C/Ctrl-A would be read by the table as a line and lost, so it never gets
+    a raw REPL ("could not enter raw repl" after 10 s; on a pty it waits forever). A refusal (the
+    unix-port emulated table has no REPL to give) stops deploy with the table's words.
     """
+    import time
+
     import serial
 
+    wait = REPL_WAIT if wait is None else wait
     try:
         with serial.Serial(port, 115200, timeout=0.2) as s:
             s.write(b"\n#deploy repl\n")
             s.flush()
             seen = b""
-            for _ in range(10):  # up to ~2 s for the reply
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline and not _released(port, seen):
                 seen += s.read(256)
-                if b'"re":"deploy"' in seen.replace(b" ", b"") or b">>>" in seen:
-                    break
     except (OSError, serial.SerialException) as e:
         raise DeployError("cannot open %s: %s" % (port, e)) from None
     return ""
+
+
+def _released(port: str, seen: bytes) -> bool:
+    """True once `seen` holds the table's reply to `#deploy repl` (or a REPL prompt)."""
+    if b">>>" in seen:
+        return True
+    for line in seen.split(b"\n")[:-1]:  # whole lines only
+        if b'"deploy"' not in line:
+            continue
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(reply, dict) and reply.get("re") == "deploy":
+            if not reply.get("ok"):
+                raise DeployError(
+                    "the table on %s refused to hand over its port: %s" % (port, reply.get("err"))
+                )
+            return True
+    return False
 
 
 def parse_probe(text: str) -> tuple[str, bundle.MpyVersion]:
