@@ -41,6 +41,20 @@ def parse_chip(v):
     return None
 
 
+def gpio(name):
+    """'GP16' -> 16 (the RP2040's GPIO number)."""
+    s = str(name).upper()
+    if s.startswith("GP"):
+        s = s[2:]
+    return int(s)
+
+
+def i2c_bus(cfg):
+    """The RP2040 I2C block of the map's bus: GP0/1, 4/5, 8/9, ... are I2C0; GP2/3, 6/7, 10/11,
+    ... are I2C1 (an "id" in the map overrides)."""
+    return cfg.get("id", (gpio(cfg["sda"]) // 2) % 2)
+
+
 def validate(data):
     """Every problem in a board map, as readable strings ([] means good). The checks live in
     arkham.boardcheck, loaded for the check and dropped after it (a one-shot at boot: its

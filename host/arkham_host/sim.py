@@ -113,45 +113,40 @@ def run(args) -> int:
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
         ui = sim_ui.BoardUI(board)
-    if args.chip:
-        from arkham_host.chip.chipsim import ChipSim
-
-        sim = ChipSim(
-            board.path,
-            game=args.game,
-            state_dir=state,
-            firmware_file=args.firmware,
-            romfs=args.romfs,
-            bare=args.bare,
-            realtime=not args.fast,
-            socket_path=args.socket,
-            stderr=stderr_file,
-            on_frame=ui.wake if ui else None,
-            on_serial=ui.serial_line if ui else None,
-            on_exit=(lambda rc: ui.wake()) if ui else None,
-        )
-    else:
-        sim = _unix_sim(args, board, state, ui, stderr_file)
-    return _serve(args, sim, board, state, ui, stderr_file, stderr_path if ui else None)
-
-
-def _unix_sim(args, board, state, ui, stderr_file):
-    from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
-
-    return Sim(
-        board.path,
-        game=args.game,
-        state_dir=state,
-        runtime="cpython" if args.cpython else "micropython",
-        emulator=args.emulator,
-        heap=args.heap or (SIM_HEAP_FROM_SOURCE if args.from_source else SIM_HEAP),
-        rom=not args.from_source,
+    hooks = dict(
         socket_path=args.socket,
         stderr=stderr_file,
         on_frame=ui.wake if ui else None,
         on_serial=ui.serial_line if ui else None,
         on_exit=(lambda rc: ui.wake()) if ui else None,
     )
+    if args.chip:
+        from arkham_host.chip.chipsim import ChipSim
+
+        sim = ChipSim(
+            board.path,
+            firmware_file=args.firmware,
+            romfs=args.romfs,
+            bare=args.bare,
+            realtime=not args.fast,
+            game=args.game,
+            state_dir=state,
+            **hooks,
+        )
+    else:
+        from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
+
+        sim = Sim(
+            board.path,
+            game=args.game,
+            state_dir=state,
+            runtime="cpython" if args.cpython else "micropython",
+            emulator=args.emulator,
+            heap=args.heap or (SIM_HEAP_FROM_SOURCE if args.from_source else SIM_HEAP),
+            rom=not args.from_source,
+            **hooks,
+        )
+    return _serve(args, sim, board, state, ui, stderr_file, stderr_path if ui else None)
 
 
 def _serve(args, sim, board, state, ui, stderr_file, stderr_path):

@@ -11,20 +11,13 @@ import machine
 import micropython
 import neopixel
 
+from arkham.boardmap import gpio, i2c_bus
 from arkham.hw import Hardware
 from arkham.hw.lights import Lights
 from arkham.hw.mpr121 import MPR121
 from arkham.hw.pads import Pads
 from arkham.hw.pixels import Pixels
 from arkham.hw.storage import Storage
-
-
-def gpio(name):
-    """'GP16' -> 16 (the RP2040's GPIO number)."""
-    s = str(name).upper()
-    if s.startswith("GP"):
-        s = s[2:]
-    return int(s)
 
 
 class NeoPixels(Pixels):
@@ -82,10 +75,8 @@ class Stream:
 def _i2c(cfg):
     sda = gpio(cfg["sda"])
     scl = gpio(cfg["scl"])
-    # RP2040: GP0/1, 4/5, 8/9, ... are I2C0; GP2/3, 6/7, 10/11, ... are I2C1
-    bus = cfg.get("id", (sda // 2) % 2)
     return machine.I2C(
-        bus, sda=machine.Pin(sda), scl=machine.Pin(scl), freq=cfg.get("freq", 400000)
+        i2c_bus(cfg), sda=machine.Pin(sda), scl=machine.Pin(scl), freq=cfg.get("freq", 400000)
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import collections
 import json
 import os
+import pathlib
 import struct
 import subprocess
 import sys
@@ -28,10 +29,12 @@ import tempfile
 import threading
 import time
 
+from arkham import boardmap
+
 from arkham_host.simcore import LOCAL, PTY_BUFFER_CAP, Sim
 
 from . import SCRIPT, ChipError, check_rp2040js, firmware, flash, node_binary
-from .i2c import REQUEST, Target
+from .i2c import CONNECT, REQUEST, Target
 
 READY_TIMEOUT = 180.0  # wall seconds for boot, imports and the game choice (slow CI machines)
 TAIL_BYTES = 4096  # the chip's last output, for error reports
@@ -49,31 +52,15 @@ class ChipSim(Sim):
     def __init__(
         self,
         board_path,
-        game="bringup",
-        state_dir=None,
         firmware_file=None,
         romfs=False,
         bare=False,
         realtime=True,
-        socket_path=None,
-        stderr=None,
-        on_frame=None,
-        on_serial=None,
-        on_exit=None,
         ready_timeout=READY_TIMEOUT,
+        **sim_options,
     ):
-        Sim.__init__(
-            self,
-            board_path,
-            game=game,
-            state_dir=state_dir,
-            runtime="rp2040",
-            socket_path=socket_path,
-            stderr=stderr,
-            on_frame=on_frame,
-            on_serial=on_serial,
-            on_exit=on_exit,
-        )
+        """sim_options: Sim's own (game, state_dir, socket_path, stderr, on_frame, ...)."""
+        Sim.__init__(self, board_path, runtime="rp2040", **sim_options)
         self.firmware_file = firmware_file
         self.romfs = romfs
         self.bare = bare
@@ -105,8 +92,6 @@ class ChipSim(Sim):
                 % (fw, firmware.ROMFS_DEFAULT)
             )
         bootrom = firmware.bootrom()
-        from arkham import boardmap
-
         try:
             self.board = boardmap.load(self.board_path)
         except Exception as e:
@@ -116,7 +101,7 @@ class ChipSim(Sim):
             self.state_dir = self._tmp_state.name
         os.makedirs(self.state_dir, exist_ok=True)
         self.flash_path = os.path.join(self.state_dir, flash.FILE_NAME)
-        fpath = __import__("pathlib").Path(self.flash_path)
+        fpath = pathlib.Path(self.flash_path)
         if not fpath.is_file() or fpath.stat().st_size != flash.FLASH_BYTES:
             flash.new_flash(fpath)
         self.layout = "bare" if self.bare else flash.lay_out(fpath, self.board_path, self.romfs)
@@ -133,7 +118,7 @@ class ChipSim(Sim):
             "--firmware",
             str(fw),
             "--led-pin",
-            str(_gpio(self.board.pin)),
+            str(boardmap.gpio(self.board.pin)),
             "--led-count",
             str(self.board.led_count),
             "--i2c-fds",
@@ -187,9 +172,7 @@ class ChipSim(Sim):
         from arkham.emu.world import World
 
         self.bus = Bus(list(self.board.chips), 1, clock=lambda: self.chip_ms)
-        cfg = self.board.i2c
-        bus_id = cfg.get("id", (_gpio(cfg["sda"]) // 2) % 2)
-        self.target = Target(self.bus, bus_id)
+        self.target = Target(self.bus, boardmap.i2c_bus(self.board.i2c))
         self.world_model = World(self.board, self.bus, None, clock=lambda: self.chip_ms)
 
     def _i2c_loop(self, req_r, rep_w):
@@ -207,7 +190,7 @@ class ChipSim(Sim):
                     for at in range(0, n, size):
                         op, bus_id, a, b, ms = REQUEST.unpack_from(buf, at)
                         self.chip_ms = ms
-                        if op == 2:
+                        if op == CONNECT:
                             self.world_model.tick()  # hands whose touch time is over lift
                         r = self.target.event(op, bus_id, a, b)
                         if r is not None:
@@ -243,8 +226,6 @@ class ChipSim(Sim):
             if len(words) > 1:
                 return answer({"ok": False, "err": "leds takes no arguments"})
             return answer(dict(self.frame))
-        if verb == "quit":
-            return Sim._request(self, line, answer)
         try:
             with self._model_lock:
                 reply = self.world_model.execute(" ".join(words))
@@ -358,7 +339,6 @@ class ChipSim(Sim):
 
     def _chip_event(self, ev):
         kind = ev.get("ev")
-        self.chip_ms_now = ev.get("ms", 0)
         if kind == "usb":
             if self.bare and not self._ready.is_set():
                 self.boot = {"ms": ev.get("ms")}
@@ -385,7 +365,6 @@ class ChipSim(Sim):
                 ev["ok"] = True
                 self._status_waiters.popleft()(ev)
 
-    chip_ms_now = 0
     serial_ms = 0  # chip time of the latest serial output
     fed_ms = 0  # chip time when the latest input line was all inside the chip
 
@@ -400,8 +379,7 @@ class ChipSim(Sim):
 
     def _decode_frame(self, wire: bytes) -> dict:
         """WS2812 wire bytes (the strip's colour order) -> {spot: [r, g, b]} for lit spots."""
-        order = self.board.order
-        ro, go, bo = order.index("R"), order.index("G"), order.index("B")
+        ro, go, bo = (self.board.order.index(c) for c in "RGB")
         out = {}
         for sp in self.board.spots:
             if sp.leds:
@@ -429,6 +407,3 @@ class ChipSim(Sim):
         Sim._shutdown_firmware(self)
 
 
-def _gpio(name) -> int:
-    s = str(name).upper()
-    return int(s[2:] if s.startswith("GP") else s)

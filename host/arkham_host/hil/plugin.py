@@ -256,6 +256,7 @@ class Table:
         self.sim_args = sim_args
         self.chip = sim_args[7] if sim_args else None
         self.timescale = CHIP_TIMESCALE if self.chip else 1.0
+        self._pixels = None  # (shown(): the firmware's own gamma and cap)
         self.sim = None
         self.link = None
         self.world = NoWorld()
@@ -333,14 +334,15 @@ class Table:
         colour decoded from the LED pin: after the firmware's gamma and brightness cap."""
         if not self.chip:
             return list(rgb)
-        from arkham import boardmap
-        from arkham.hw.pixels import Pixels
+        if self._pixels is None:  # the board map's brightness cap, read once
+            from arkham import boardmap
+            from arkham.hw.pixels import Pixels
 
-        from arkham_host import boardfile
+            from arkham_host import boardfile
 
-        board = boardmap.load(str(boardfile.board_path(str(self.sim_args[0]))))
-        px = Pixels(1, "RGB", board.brightness_cap)
-        return [px._out(c, 255) for c in rgb]
+            board = boardmap.load(str(boardfile.board_path(str(self.sim_args[0]))))
+            self._pixels = Pixels(1, "RGB", board.brightness_cap)
+        return [self._pixels._out(c, 255) for c in rgb]
 
     # ---- life cycle -------------------------------------------------------------------------
     @contextlib.contextmanager
