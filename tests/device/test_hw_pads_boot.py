@@ -8,7 +8,7 @@ import gc
 
 BOARD = small_board()  # 4 chips x 6 pads: pad_00..05 on 0x5A, ..., pad_18..23 on 0x5D
 gc.collect()  # the board check is compiled and dropped first, on a clean heap
-from arkham.emu.rig import Rig
+from devrig import Rig
 from check import check, done, equal
 
 rig = Rig(BOARD)

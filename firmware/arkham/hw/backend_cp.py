@@ -1,10 +1,13 @@
 """CircuitPython backend: busio.I2C + adafruit_mpr121, the NeoPixel wire protocol through
 neopixel_write, and the USB serial link through usb_cdc.
 
-Only imported on CircuitPython (arkham.hw.make picks it by runtime). Needs adafruit_mpr121 and
-adafruit_bus_device in /lib. Pixels: the `neopixel` library's own _transmit is one call to
-neopixel_write(pin, buf); we make that call from our hook with our buffer (already in wire order,
-capped and gamma-corrected) instead of keeping a second frame buffer in a NeoPixel object.
+Only imported on CircuitPython (arkham.hw.make picks it by runtime). Needs adafruit_mpr121,
+adafruit_bus_device and neopixel in /lib (deploy installs exactly the libraries imported here).
+Pixels: a neopixel.NeoPixel owns the pin; our hook hands it our buffer (already in wire order,
+capped and gamma-corrected) for its _transmit, one neopixel_write(pin, buf) call. Its own
+buffer (3 bytes an LED) stays unused.
+The test suite runs this module on CPython with the real Adafruit libraries over stand-ins for
+board, busio, digitalio, neopixel_write and usb_cdc (tests/cp), against the MPR121 model.
 
 boot.py (CircuitPython runs it before code.py) must do two things for the table:
     import storage, usb_cdc
@@ -19,21 +22,22 @@ import time
 import adafruit_mpr121
 import board as _board
 import busio
-import digitalio
-import neopixel_write
+import neopixel
 import usb_cdc
 from adafruit_bus_device.i2c_device import I2CDevice
 
 from arkham.compat import ticks_diff, ticks_ms
 from arkham.hw import Hardware
 from arkham.hw.lights import Lights
-from arkham.hw.mpr121 import _AUTOCONFIG_VALUES, MPR121Error
+from arkham.hw.mpr121 import _AUTOCONFIG_VALUES, _FILTER, MPR121Error
 from arkham.hw.pads import Pads
 from arkham.hw.pixels import Pixels
 from arkham.hw.storage import Storage
 
 _FILTERED = 0x04
 _BASELINE = 0x1E
+_CONFIG2 = 0x5D
+_MHDR = 0x2B
 _ECR = 0x5E
 _ECR_RUN = 0x8C  # CL=10, ELE0..ELE11
 _AUTOCONFIG = 0x7B
@@ -50,18 +54,25 @@ class Chip:
         self.mpr = None
         self._dev = I2CDevice(i2c, addr, probe=False)
         self._reg = bytearray(1)
+        self._one = bytearray(1)
         self._two = bytearray(2)
         self._data = bytearray(24)
         self._base = bytearray(12)
 
     def start(self):
+        # A chip that does not answer: the bus's own OSError (as our MicroPython driver), not the
+        # ValueError adafruit_bus_device's probe turns it into
+        self._read(_CONFIG2, self._one)
         try:
             self.mpr = adafruit_mpr121.MPR121(self.i2c, self.addr)
         except (RuntimeError, ValueError) as e:
             raise MPR121Error("no MPR121 at 0x%02X (%s)" % (self.addr, e))
-        # as our MicroPython driver: auto-configuration (written in stop mode, it runs at the
-        # switch to run mode) so large pads do not read near zero with the fixed charge current
+        # as our MicroPython driver (written in stop mode): its baseline filter, so the chip
+        # behaves the same under both backends, and auto-configuration (it runs at the switch to
+        # run mode) so large pads do not read near zero with the fixed charge current
         self._write(_ECR, 0)
+        for i in range(len(_FILTER)):
+            self._write(_MHDR + i, _FILTER[i])
         for i in range(len(_AUTOCONFIG_VALUES)):
             self._write(_AUTOCONFIG + i, _AUTOCONFIG_VALUES[i])
         self._write(_ECR, _ECR_RUN)
@@ -94,13 +105,12 @@ class Chip:
 
 
 class NeoPixels(Pixels):
-    def __init__(self, pin, n, order, cap):
-        Pixels.__init__(self, n, order, cap)
-        self._pin = digitalio.DigitalInOut(getattr(_board, pin))
-        self._pin.direction = digitalio.Direction.OUTPUT
+    def __init__(self, pin, n, order, cap, gamma=True):
+        Pixels.__init__(self, n, order, cap, gamma)
+        self._np = neopixel.NeoPixel(getattr(_board, pin), n, auto_write=False, pixel_order=order)
 
     def _transmit(self, buf):
-        neopixel_write.neopixel_write(self._pin, buf)
+        self._np._transmit(buf)  # neopixel_write(pin, buf): the library's one hardware call
 
 
 class Stream:
