@@ -96,7 +96,7 @@ def _spot_type():
     try:
         from collections import namedtuple
     except ImportError:  # (a MicroPython built without it)
-        from ucollections import namedtuple
+        from ucollections import namedtuple  # type: ignore[import-not-found,no-redef]
     return namedtuple("Spot", ("name", "leds", "chip", "electrode", "x", "y"))
 
 

@@ -10,40 +10,41 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 
 IMPL = sys.implementation.name  # "cpython", "micropython" or "circuitpython"
 
 try:
-    from time import ticks_ms, ticks_diff, ticks_add  # MicroPython
+    from time import ticks_ms, ticks_diff, ticks_add  # type: ignore[attr-defined]  # MicroPython
 except ImportError:
     try:
-        from supervisor import ticks_ms  # CircuitPython: 29-bit wrapping millisecond clock
+        # CircuitPython: a 29-bit wrapping millisecond clock
+        from supervisor import ticks_ms  # type: ignore[import-not-found,no-redef]
 
         _TICKS_PERIOD = const(1 << 29)
         _TICKS_HALF = const(1 << 28)
 
-        def ticks_diff(a, b):
+        def ticks_diff(a, b):  # type: ignore[no-redef]
             d = (a - b) & (_TICKS_PERIOD - 1)
             return d - _TICKS_PERIOD if d >= _TICKS_HALF else d
 
-        def ticks_add(a, b):
+        def ticks_add(a, b):  # type: ignore[misc]
             return (a + b) % _TICKS_PERIOD
 
     except ImportError:  # CPython
         import time as _time
 
-        _T0 = _time.monotonic()
+        _T0 = _time.monotonic()  # type: ignore[attr-defined]
 
         def ticks_ms():
-            return int((_time.monotonic() - _T0) * 1000)
+            return int((_time.monotonic() - _T0) * 1000)  # type: ignore[attr-defined]
 
-        def ticks_diff(a, b):
+        def ticks_diff(a, b):  # type: ignore[no-redef]
             return a - b
 
-        def ticks_add(a, b):
+        def ticks_add(a, b):  # type: ignore[misc]
             return a + b
 
 
@@ -53,7 +54,7 @@ def mem_free():
         import gc
 
         gc.collect()
-        return gc.mem_free()
+        return gc.mem_free()  # type: ignore[attr-defined]  # (MicroPython, CircuitPython)
     except AttributeError:
         return None
 
@@ -80,6 +81,6 @@ def gc_threshold(nbytes=GC_THRESHOLD):
     try:
         import gc
 
-        gc.threshold(nbytes)
+        gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
     except (ImportError, AttributeError):
         pass

@@ -53,7 +53,7 @@ class Mode:
 
     name = "?"
     # verb -> one line of help; the app dispatches these to command()
-    VERBS = {}
+    VERBS = {}  # type: dict[str, str]
 
     def __init__(self, ctx, options=None):
         self.ctx = ctx
