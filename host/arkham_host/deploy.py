@@ -9,7 +9,9 @@ bytecode runs in place from flash and takes no heap: the way to fit the AH2e tab
 investigators in a Pico's RAM (docs/design.md, "Memory").
 CircuitPython: find the CIRCUITPY drive by its volume label, copy the sources (CircuitPython's own
 .mpy format differs from MicroPython's; --mpy-cross can name CircuitPython's compiler), install
-adafruit_mpr121 and neopixel with circup or from an unzipped Adafruit bundle (--lib-bundle).
+the libraries backend_cp imports (deploy_cp.libraries(): adafruit_mpr121, neopixel) with circup
+or from an unzipped Adafruit bundle (--lib-bundle); a game whose table needs more heap than
+CircuitPython leaves on the board (deploy_cp, cp_memory.json) is refused with the figures.
 --dry-run prints every step and touches nothing (no device is contacted).
 """
 
@@ -26,15 +28,14 @@ import subprocess
 import sys
 import tempfile
 
-from arkham_host import boards, bundle
+from arkham_host import boards, bundle, deploy_cp
 
 HELP = "flash the firmware and a board map onto a Pico (MicroPython or CircuitPython)"
 
 PICO_VID = 0x2E8A  # Raspberry Pi: MicroPython's USB VID on a Pico
-CP_LIBS = ["adafruit_mpr121", "neopixel"]  # what the CircuitPython backend imports
-# From an unzipped Adafruit bundle: lib entries for CP_LIBS and their dependencies
-# (adafruit_pixelbuf is built into CircuitPython 9 on the RP2040, so not copied)
-CP_LIB_FILES = ["adafruit_mpr121.mpy", "adafruit_bus_device", "neopixel.mpy"]
+# what the CircuitPython backend imports, less CircuitPython's built-in modules (its
+# dependencies adafruit_bus_device and adafruit_pixelbuf are built in on the Pico boards)
+CP_LIBS = deploy_cp.libraries()
 RM_TREE = (
     "import os\n"
     "def rm(p):\n"
@@ -364,10 +365,14 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
         def copy_libs():
             dest = pathlib.Path(drive) / "lib"
             dest.mkdir(exist_ok=True)
-            for name in CP_LIB_FILES:
+            for lib_name in CP_LIBS:
+                # a library is one .mpy file or a package folder in the bundle's lib/
+                name = lib_name + ".mpy" if (lib / (lib_name + ".mpy")).exists() else lib_name
                 src = lib / name
                 if not src.exists():
-                    raise DeployError("%s is not in the Adafruit bundle %s" % (name, lib_bundle))
+                    raise DeployError(
+                        "%s is not in the Adafruit bundle %s" % (lib_name, lib_bundle)
+                    )
                 if src.is_dir():
                     shutil.rmtree(dest / name, ignore_errors=True)
                     shutil.copytree(src, dest / name)
@@ -377,9 +382,9 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
         steps.append(
             Step(
                 "copy %s from the Adafruit bundle %s into %s/lib"
-                % (", ".join(CP_LIB_FILES), lib_bundle, drive_s),
+                % (", ".join(CP_LIBS), lib_bundle, drive_s),
                 fn=copy_libs,
-                show="cp -r %s %s/lib/" % (" ".join(str(lib / n) for n in CP_LIB_FILES), drive_s),
+                show="cp -r %s %s/lib/" % (" ".join(str(lib / n) for n in CP_LIBS), drive_s),
             )
         )
     else:
@@ -440,6 +445,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "its code runs from flash and leaves the heap to the game",
     )
     parser.add_argument("--mpy-cross", help="mpy-cross to use (for CircuitPython: its own)")
+    parser.add_argument(
+        "--cp-board",
+        choices=sorted(deploy_cp.memory_table()["boards"]),
+        help="CircuitPython: the board (default: boot_out.txt's Board ID), for the memory check",
+    )
     parser.add_argument(
         "--lib-bundle",
         help="CircuitPython: an unzipped Adafruit library bundle "
@@ -552,6 +562,15 @@ def _run(args, out) -> int:
                     raise DeployError(
                         "CircuitPython %d.%d found; the firmware needs 9 or newer" % ver
                     )
+            cp_board = getattr(args, "cp_board", None) or (
+                deploy_cp.board_id(drive) if drive is not None else None
+            )
+            fits, why = deploy_cp.fit(
+                board_path.stem, cp_board, compiled=args.mpy_cross is not None
+            )
+            if fits is False:
+                raise DeployError(why)
+            print("    " + why, file=out)
             steps = plan_circuitpython(shown, board_path, staging, args.lib_bundle, args.mpy_cross)
         for step in steps:
             n += 1

@@ -76,7 +76,7 @@ def test_dry_run_circuitpython_without_a_drive(no_device, monkeypatch, capsys):
     assert "as .py sources" in out and "board ritual" in out
     assert "circup --path '<CIRCUITPY>' install adafruit_mpr121 neopixel" in out
     rc, out, _ = run(["--runtime", "circuitpython", "--dry-run", "--lib-bundle", "/b"], capsys)
-    assert "copy adafruit_mpr121.mpy, adafruit_bus_device, neopixel.mpy" in out
+    assert "copy adafruit_mpr121, neopixel from the Adafruit bundle" in out
     assert "circup" not in out
 
 
@@ -163,7 +163,8 @@ def fake_circuitpy(tmp_path, version="9.2.1"):
 
 def test_circuitpython_deploy_onto_a_drive(tmp_path, capsys):
     drive, libs = fake_circuitpy(tmp_path)
-    rc, out, err = run([str(drive), "--board", "ritual", "--lib-bundle", str(libs)], capsys)
+    # (bringup: no game, so no memory check here; tests/hardware/test_deploy_cp.py has those)
+    rc, out, err = run([str(drive), "--board", "bringup", "--lib-bundle", str(libs)], capsys)
     assert rc == 0, err
     assert "deploy circuitpython" in out and "CircuitPython 9.2" in out
     assert not (drive / "arkham" / "stale.py").exists()
@@ -173,9 +174,9 @@ def test_circuitpython_deploy_onto_a_drive(tmp_path, capsys):
     assert (drive / "boot.py").read_text() == (fw / "boot.py").read_text()
     assert not (drive / "main.py").exists()
     assert (drive / "arkham" / "app.py").exists() and not (drive / "arkham" / "emu").exists()
-    assert json.loads((drive / "board.json").read_text())["name"] == "ritual"
-    assert (drive / "lib" / "adafruit_mpr121.mpy").exists()
-    assert (drive / "lib" / "adafruit_bus_device" / "i2c_device.mpy").exists()
+    assert json.loads((drive / "board.json").read_text())["name"] == "bringup"
+    assert (drive / "lib" / "adafruit_mpr121.mpy").exists() and (drive / "lib" / "neopixel.mpy").exists()
+    assert not (drive / "lib" / "adafruit_bus_device").exists()  # built into CircuitPython
     assert boards.validate(json.loads((drive / "board.json").read_text())) == []
 
 
@@ -186,7 +187,7 @@ def test_circuitpython_too_old_or_missing_library(tmp_path, capsys):
     drive, libs = fake_circuitpy(tmp_path / "x")
     (libs / "lib" / "neopixel.mpy").unlink()
     rc, _, err = run([str(drive), "--lib-bundle", str(libs)], capsys)
-    assert rc == 1 and "neopixel.mpy is not in the Adafruit bundle" in err
+    assert rc == 1 and "neopixel is not in the Adafruit bundle" in err
 
 
 def test_bad_board_map_stops_before_anything(no_device, tmp_path, capsys):
