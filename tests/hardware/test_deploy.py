@@ -175,7 +175,8 @@ def test_circuitpython_deploy_onto_a_drive(tmp_path, capsys):
     assert not (drive / "main.py").exists()
     assert (drive / "arkham" / "app.py").exists() and not (drive / "arkham" / "emu").exists()
     assert json.loads((drive / "board.json").read_text())["name"] == "bringup"
-    assert (drive / "lib" / "adafruit_mpr121.mpy").exists() and (drive / "lib" / "neopixel.mpy").exists()
+    assert (drive / "lib" / "adafruit_mpr121.mpy").exists()
+    assert (drive / "lib" / "neopixel.mpy").exists()
     assert not (drive / "lib" / "adafruit_bus_device").exists()  # built into CircuitPython
     assert boards.validate(json.loads((drive / "board.json").read_text())) == []
 
