@@ -1,16 +1,26 @@
-"""Stand-in for CircuitPython's `usb_cdc`: a data port that reads nothing and takes every write
-(the backend's Stream needs one; the app's link is tested elsewhere)."""
+"""Stand-in for CircuitPython's `usb_cdc`: a data port that reads what a test feeds it and keeps
+every write."""
 
 
 class _Port:
     def __init__(self):
         self.timeout = None
         self.write_timeout = None
-        self.in_waiting = 0
         self.written = []
+        self._in = b""
+
+    def feed(self, data):
+        """Tests: bytes from the host, for the table to read."""
+        self._in += data
+
+    @property
+    def in_waiting(self):
+        return len(self._in)
 
     def read(self, n=None):
-        return b""
+        n = len(self._in) if n is None else n
+        out, self._in = self._in[:n], self._in[n:]
+        return out
 
     def write(self, data):
         self.written.append(bytes(data))
