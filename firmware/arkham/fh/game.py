@@ -82,7 +82,7 @@ class Game:
 
     def restore(self, snap):
         if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
-                or "mon" not in snap:
+                or "mon" not in snap or snap.get("v") != 2:
             raise ValueError("not a Final Hour snapshot")
         st = copy(snap)
         try:
@@ -123,7 +123,7 @@ class Game:
         out = {}
         for k in sorted(s):
             if k not in ("ritual_parts", "gate_stack", "gate_box", "clues", "rng", "opts",
-                         "priority", "items"):
+                         "priority", "items", "offers"):
                 out[k] = s[k]
         clues = []
         for c in s["clues"]:
@@ -132,6 +132,7 @@ class Game:
         out["inv"] = [{"name": i["name"], "loc": i["loc"], "hp": i["hp"], "max": i["max"]}
                       for i in s["inv"]]
         out["gate_stack"] = len(s["gate_stack"])
+        out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
         out["phase"] = self.phase()
         return out
 
