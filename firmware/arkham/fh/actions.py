@@ -174,7 +174,7 @@ def _do(s, D, rng, a, verb, seat, me, ev):
     elif verb == "next_round":
         rounds.next_round(s, ev)
     elif verb == "offer":
-        rounds.offer(s, D, a, seat, ev)
+        rounds.lazy("ritual").offer(s, D, a, seat, ev)
     elif verb == "order":
         m = _int(a, "m")
         ask = s["act"]["ask"]
@@ -182,7 +182,7 @@ def _do(s, D, rng, a, verb, seat, me, ev):
             raise Reject("choose which monster activates next: %s" % _ask_text(ask))
         act.pick(s, D, m)
         act.run(s, D, ev)
-        rounds.run(s, D, rng, ev)  # a Reckoning's effects after its activation
+        _reckon_on(s, D, rng, ev)
     elif verb == "victim":
         who = _int(a, "who")
         ask = s["act"]["ask"]
@@ -191,7 +191,13 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         ask = s["act"]["ask"] = None
         act.wound(s, who, ev, "killer")
         act.run(s, D, ev)
-        rounds.run(s, D, rng, ev)
+        _reckon_on(s, D, rng, ev)
+
+
+def _reckon_on(s, D, rng, ev):
+    """A Reckoning's effects still to do after its activation's choice."""
+    if s["reck"] and s["act"] is None:
+        rounds.lazy("reckon").run(s, D, rng, ev)
 
 
 def _ask_text(ask):

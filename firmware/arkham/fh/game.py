@@ -8,10 +8,10 @@ import binascii
 
 from arkham import canon
 from arkham.jsoncopy import copy
-from arkham.compat import IMPL
 from arkham.fh import actions
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import Lost
+from arkham.fh.rounds import lazy as _once  # data loading and setup run once: then dropped
 from arkham.rng import Rng
 
 OPTIONS = ("ancient", "board", "investigators", "lead", "level", "players", "rules", "setup")
@@ -135,20 +135,6 @@ class Game:
         out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
         out["phase"] = self.phase()
         return out
-
-
-def _once(name):
-    """Import a module that runs only when a game starts or is restored (data loading, setup),
-    and drop it from sys.modules on MicroPython so its code leaves RAM once it has run."""
-    mod = __import__("arkham.fh." + name, None, None, [name])
-    if IMPL != "cpython":
-        import sys
-
-        sys.modules.pop("arkham.fh." + name, None)
-        pkg = sys.modules.get("arkham.fh")
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)
-    return mod
 
 
 def new_game(seed, options=None):

@@ -8,12 +8,27 @@ Reckoning has run; the players resolve what it names, then `end_round`: the gate
 passes) -> "end" (`attempt` or `next_round`; after round 8 straight to "ritual") -> "ritual"
 (each investigator offers priority cards from hand, secretly; the last offer decides).
 """
-from arkham.fh import activate as act
+from arkham.compat import IMPL
 from arkham.fh import monsters as mon
 
 
 class Reject(Exception):
     pass
+
+
+def lazy(name):
+    """A module that runs once a round or once a game (the Reckoning, the ritual, data loading,
+    setup): imported when needed and dropped from sys.modules on MicroPython, so its code leaves
+    RAM after."""
+    mod = __import__("arkham.fh." + name, None, None, [name])
+    if IMPL != "cpython":
+        import sys
+
+        sys.modules.pop("arkham.fh." + name, None)
+        pkg = sys.modules.get("arkham.fh")
+        if pkg is not None and name in pkg.__dict__:
+            delattr(pkg, name)
+    return mod
 
 
 # ---- playing priority cards (FH-ROUND-3) ------------------------------------------------------
@@ -83,98 +98,7 @@ def next_card(s, D, rng, ev):
     s["phase"] = "ancient"
     s["fx"] = 0
     ev.append({"e": "phase", "phase": "ancient", "round": s["round"]})
-    reckoning(s, D, rng, ev)
-
-
-# ---- the Reckoning (FH-ROUND-4) ---------------------------------------------------------------
-def omens(s, D):
-    n = 0
-    for p in s["plays"]:
-        n += int(D.prio_omens[p[1] - 1])
-    return n
-
-
-def reckoning(s, D, rng, ev):
-    """Count the omens on the round's cards, discard them, resolve the band's effects the table
-    tracks; the rest ("say") is named for the players."""
-    n = omens(s, D)
-    band = -1
-    for i in range(len(D.bands)):
-        if n >= D.bands[i]:
-            band = i
-    for p in s["plays"]:
-        s["priority"]["discard"].append(p[1])
-    ev.append({"e": "reckoning", "omens": n, "band": band + 1})
-    if band >= 0:
-        s["reck"] = [list(op) for op in D.reckoning[band]]
-        run(s, D, rng, ev)
-
-
-def run(s, D, rng, ev):
-    """The Reckoning's effects still to do, one by one; an activation may stop for a choice
-    (phase "choose"), after which the caller runs this again."""
-    while s["reck"] and s["act"] is None:
-        op = s["reck"].pop(0)
-        k = op[0]
-        if k == "say":
-            ev.append({"e": "say", "text": op[1]})
-        elif k == "activate":
-            _activate(s, D, op[1], ev)
-        elif k == "spawn" or k == "spawn_or_activate":
-            loc = _where(s, D, op[2])
-            if loc <= 0:
-                ev.append({"e": "say", "text": "no %s on the board: nothing appears" % op[2][3:]})
-                continue
-            if k == "spawn_or_activate" and mon.reserve_of(s, D, op[1]) < 0:
-                _activate(s, D, op[1], ev)  # all of them out: one activates (ours: all)
-                continue
-            for _ in range(op[3] if len(op) > 3 else 1):
-                mon.spawn(s, D, rng, loc, ev, op[1])
-        elif k == "ruin_ritual":
-            ruin_ritual(s, op[1], ev)
-        elif k == "unseal":
-            for _ in range(op[1]):
-                if s["sealed"]:
-                    pair = s["sealed"].pop(0)  # ours: the lowest-numbered path
-                    s["seals"] += 1
-                    ev.append({"e": "unsealed", "a": pair[0], "b": pair[1]})
-
-
-def _activate(s, D, kind, ev):
-    act.start(s, D, s["lead"], None, kind)
-    act.run(s, D, ev)
-
-
-def _where(s, D, w):
-    """A gate symbol, "fewest_gate" (the gate with the fewest tokens) or "at:KIND" (the
-    lowest location holding that kind); 0 when there is none."""
-    if w == "fewest_gate":
-        best = None
-        for g in s["gates"]:
-            if best is None or g[2] < best[2]:
-                best = g
-        return best[1] if best else 0
-    if w[:3] == "at:":
-        locs = [t[1] for m, t in enumerate(s["mon"]) if t[0] == "board" and D.token[m] == w[3:]]
-        return min(locs) if locs else 0
-    for g in s["gates"]:
-        if g[0] == w:
-            return g[1]
-    return 0
-
-
-def ruin_ritual(s, n, ev):
-    """Destruction tokens on the ritual site's free slots (FH-RUIN-1)."""
-    r = s["ruin"][s["ritual"] - 1]
-    taken = [t[2] for t in s["mon"] if t[0] == "board" and t[1] == s["ritual"]]
-    for i in range(len(r)):
-        if n <= 0 or s["ruin_supply"] <= 0:
-            break
-        if not r[i] and i not in taken:
-            r[i] += 1
-            s["ruin_supply"] -= 1
-            n -= 1
-            ev.append({"e": "destruction", "loc": s["ritual"], "slot": i})
+    lazy("reckon").reckoning(s, D, rng, ev)
 
 
 # ---- the gate step and the end of the round (FH-SPAWN-1, FH-WIN-2) ----------------------------
@@ -219,40 +143,5 @@ def attempt(s, ev):
     ev.append({"e": "phase", "phase": "ritual", "round": s["round"], "compulsory": False})
 
 
-# ---- the ritual (FH-WIN-1) --------------------------------------------------------------------
 def offer_size(s, D, seat):
     return min(D.rules["ritual_cards"], len(s["priority"]["hands"][seat - 1]))
-
-
-def offer(s, D, a, seat, ev):
-    if s["offers"][seat - 1] is not None:
-        raise Reject("seat %d has already offered its cards" % seat)
-    cards = a.get("cards")
-    hand = s["priority"]["hands"][seat - 1]
-    k = offer_size(s, D, seat)
-    if not isinstance(cards, list) or len(cards) != k:
-        raise Reject("cards is a list of %d priority cards from the hand" % k)
-    for i in range(k):
-        c = cards[i]
-        if not isinstance(c, int) or isinstance(c, bool) or c not in hand or c in cards[:i]:
-            raise Reject("cards are %d different cards of seat %d's hand" % (k, seat))
-    s["offers"][seat - 1] = sorted(cards)
-    ev.append({"e": "offered", "inv": seat})  # secret: only that it was done
-    if None in s["offers"]:
-        return
-    parts = s["ritual_parts"]
-    shown = []
-    hits = 0
-    for o in s["offers"]:
-        for c in o:
-            shown.append(c)
-            if D.clue_symbols[int(D.prio_symbols[c - 1])] in parts:
-                hits += 1
-    need = D.rules["ritual_need"][str(s["players"])]
-    won = hits >= need
-    ev.append({"e": "ritual", "parts": sorted(parts), "cards": sorted(shown), "matches": hits,
-               "need": need, "won": won})
-    s["result"] = "won" if won else "lost"
-    s["why"] = "ritual_reversed" if won else "ritual_failed"
-    if not won:
-        ev.append({"e": "lost", "why": "ritual_failed"})
