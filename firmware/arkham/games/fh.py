@@ -304,6 +304,8 @@ class Mode(_Mode):
             out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
         if s["act"] is not None and s["act"]["ask"] is not None:
             out["ask"] = s["act"]["ask"]
+        if self.steps.busy():  # steps to show: a "settled" event comes when they are done
+            out["steps"] = len(self.steps.queue) + (1 if self.steps.wait is not None else 0)
         todo = self.steps.prompts()
         if todo:
             out["waiting"] = ["%s %s at location_%d" % (t[0], self._what(t[1]), t[2])
