@@ -29,7 +29,7 @@ def fresh(**opts):
 def to_actions(t):
     """The round's 4 priority cards played: the effect verbs are open (FH-ROUND-3)."""
     while t.mode.core.phase() == "priority":
-        a = t.cmd("legal")["legal"][0]
+        a = t.cmd("legal")["view"]["legal"][0]  # (private to the seat that plays)
         t.cmd("play %d %d" % (a["inv"], a["card"]))
 
 

@@ -54,7 +54,7 @@ def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
     # the round's 4 priority cards (FH-ROUND-3), then an effect verb is open
     for k in range(4):
         la = fakehw.ask(app2, hw2, "#%d legal" % (10 + k), t)
-        a = next(o for o in la if o.get("re") == 10 + k)["legal"][0]
+        a = next(o for o in la if o.get("re") == 10 + k)["view"]["legal"][0]  # (private)
         fakehw.ask(app2, hw2, "play %d %d" % (a["inv"], a["card"]), t)
     r = fakehw.ask(app2, hw2, "#4 spawn 1 3", t + 10)
     assert next(o for o in r if o.get("re") == 4)["ok"] is True

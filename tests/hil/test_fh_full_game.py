@@ -49,7 +49,8 @@ class Players:
         return self.t.dump()["state"]
 
     def legal(self):
-        return self.t.ok("legal")["legal"]
+        r = self.t.ok("legal")
+        return r["view"]["legal"] if "private" in r else r["legal"]  # a hand: private
 
     def card(self, seat):
         """The card's effects, as the players would choose them: go where the monsters are,
@@ -128,8 +129,9 @@ def test_a_seeded_game_from_setup_to_the_final_attempt_FH_WIN_2(table):
         elif ph == "ritual":
             assert s["round"] == 8 and not s["offered"]  # compulsory (FH-WIN-2)
             for seat in (1, 2):
-                offer = [x for x in p.legal() if x["a"] == "offer" and x["inv"] == seat][0]
-                r = p.do("offer %d %s" % (seat, " ".join(str(c) for c in offer["cards"])))
+                n = [x for x in p.legal() if x["a"] == "offer" and x["inv"] == seat][0]["cards"]
+                hand = table.ok("hand %d" % seat)["view"]["hand"]  # (a private reply)
+                r = p.do("offer %d %s" % (seat, " ".join(str(c) for c in hand[:n])))
             ritual = table.expect("ritual", timeout=5.0)
             break
     assert rounds == list(range(1, 9))

@@ -29,7 +29,7 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
 from arkham.jsoncopy import copy
 from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.fh.game import Game
-from arkham.fh.rounds import half, next_seat
+from arkham.fh.rounds import half, next_seat, offer_size
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.fh_steps import PASS, PLACE, Steps, bad_step, counts, inv_locs, where_now
@@ -146,7 +146,7 @@ class Mode(_Mode):
         "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
         "end": "end INV: the lead ends the Ancient One phase (the gate step) / goes on to the "
                "next round without an attempt",
-        "legal": "legal: the actions the rules allow now",
+        "legal": "legal: the actions the rules allow now (the cards a seat may play: privately)",
         "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
@@ -246,7 +246,7 @@ class Mode(_Mode):
             return self._brief()
         if verb == "legal":
             no_more(verb, args, kw)
-            return {"legal": self.core.legal_actions()}
+            return self._legal()
         if verb in ("ok", "override"):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
@@ -288,6 +288,22 @@ class Mode(_Mode):
             a[name] = text.lower() if kind == "str" else int_arg(text, name, 0, 999)
         self._act(a)
         return self._brief()
+
+    def _legal(self):
+        """The legal actions, without showing a hand on the shared console: the cards the next
+        seat may play are a private reply to that seat; in the attempt only who still offers and
+        how many cards (`hand INV` shows a seat its cards)."""
+        core = self.core
+        ph = core.phase()
+        la = core.legal_actions()
+        if ph == "priority":
+            return {"private": next_seat(core.state), "view": {"legal": la}}
+        if ph == "ritual":
+            s = core.state
+            return {"legal": [{"a": "offer", "inv": i + 1,
+                               "cards": offer_size(s, core.D, i + 1)}
+                              for i in range(len(s["inv"])) if s["offers"][i] is None]}
+        return {"legal": la}
 
     def _brief(self):
         s = self.core.state
