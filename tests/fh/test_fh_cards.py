@@ -148,3 +148,29 @@ def test_every_ancient_one_has_bands_and_effects_as_data_FH_ROUND_4():
                       ("umordhoth", [1, 3, 6])):
         assert g["ancient_ones"][ao]["bands"] == bands
         assert len(g["ancient_ones"][ao]["reckoning"]) == len(bands)
+
+
+def test_shudde_mell_1_2_a_chthonian_at_the_fewest_gate_or_one_activates_FH_ROUND_4():
+    setup = {"ritual": 14, "gates": {"tesseract": 9, "heptagram": 1, "trinity": 11},
+             "others": 0, "monsters": []}
+    for out in (False, True):
+        g = new_game(1, {"ancient": "shudde_mell", "players": 2, "setup": setup})
+        for gt in g.state["gates"]:
+            if gt[0] != "tesseract":
+                gt[2] = 2  # heptagram (1) and trinity (11): 2 tokens; tesseract (9) the fewest
+        if out:  # every Chthonian is on the board already
+            for i, m in enumerate(range(g.D.nstd, len(g.D.token))):
+                g.state["mon"][m] = ["board", 5, i, 0]
+        g.state["priority"]["hands"] = [[4, 11, 16, 17], [13, 14, 18, 20]]  # 1 omen
+        for seat, c in ((1, 4), (2, 13), (1, 11), (2, 14)):
+            ok(g, {"a": "play", "inv": seat, "card": c})
+        ev = []
+        while g.phase() == "actions":
+            ev += ok(g, {"a": "next", "inv": g.state["plays"][g.state["turn"]][0]})
+        while g.phase() == "choose":
+            ev += ok(g, g.legal_actions()[0])
+        if out:
+            assert not kinds(ev, "spawn") and kinds(ev, "activated")
+        else:
+            sp = kinds(ev, "spawn")
+            assert [(e["kind"], e["loc"]) for e in sp] == [("chthonian", 9)]
