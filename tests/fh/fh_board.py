@@ -18,10 +18,15 @@ BOARD = {"locations": [
 SETUP = {"ritual": 5, "gates": {"tesseract": 1}, "monsters": []}
 
 
-def small(seed=1, **opts):
-    o = {"board": BOARD, "setup": SETUP, "players": 2}
-    o.update(opts)
-    return new_game(seed, o)
+def small(seed=1, at="actions", **opts):
+    """A game on the small board; `at` "actions": its 4 priority cards played, the first card
+    being resolved (the effect verbs are open); "priority": as set up."""
+    o = {"board": BOARD, "setup": SETUP, "players": 2, "ancient": "umordhoth"}  # (its Reckoning
+    o.update(opts)  # needs a Ghoul Horde on the board: on this board, no monster appears)
+    g = new_game(seed, o)
+    if at == "actions":
+        play_cards(g)
+    return g
 
 
 def token(g, kind, nth=0):
@@ -67,3 +72,30 @@ def pool_only(g, kind):
 
 def on_board(g):
     return [m for m in range(len(g.state["mon"])) if g.state["mon"][m][0] == "board"]
+
+
+def play_cards(g):
+    """FH-ROUND-3: the 4 priority cards of a round, each seat playing the first card in hand."""
+    while g.phase() == "priority":
+        ok(g, [a for a in g.legal_actions() if a["a"] == "play"][0])
+
+
+def resolve(g):
+    """Every played card resolved (the players apply no effect), up to the Ancient One phase."""
+    while g.phase() == "actions":
+        ok(g, [a for a in g.legal_actions() if a["a"] == "next"][0])
+        while g.phase() == "choose":
+            ok(g, g.legal_actions()[0])
+
+
+def play_round(g, attempt=False):
+    """A round with no effects: cards, resolution, the gate step; then the next round unless the
+    attempt is compulsory (phase "ritual"). Returns the events of the gate step."""
+    play_cards(g)
+    resolve(g)
+    while g.phase() == "choose":  # a Reckoning's activation asks: the first choice
+        ok(g, g.legal_actions()[0])
+    ev = ok(g, {"a": "end_round", "inv": g.state["lead"]})
+    if g.phase() == "end" and not attempt:
+        ok(g, {"a": "next_round", "inv": g.state["lead"]})
+    return ev

@@ -1,5 +1,5 @@
 """Activating a colour zone (FH-ACT-1..4) on the small board (zone a = locations 1 and 3)."""
-from fh_board import kinds, ok, put, small, where
+from fh_board import kinds, ok, play_cards, put, small, where
 
 
 def _at(g, seat, loc):
@@ -57,7 +57,9 @@ def test_several_symbols_left_to_right_leftmost_decides_the_place_FH_ACT_3():
     from arkham.fh import new_game
 
     g = new_game(1, {"ancient": "shudde_mell", "board": small().state["opts"]["board"],
-                     "setup": {"ritual": 5, "gates": {"trinity": 1}, "monsters": []}})
+                     "setup": {"ritual": 5, "gates": {"trinity": 1}, "monsters": []},
+                     "rules": {"destroyer_leaves": False}})
+    play_cards(g)
     c = put(g, "chthonian", 1)  # wanderer, destroyer
     k = put(g, "blue_killer_1", 1)
     ev = ok(g, {"a": "activate", "inv": 1, "zone": "a"})

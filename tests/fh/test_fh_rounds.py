@@ -1,49 +1,36 @@
-"""Rounds, winning and losing (FH-ROUND-1..2, FH-LOSE-1, FH-WIN-1), the guards and bad input."""
+"""Rounds and losing (FH-ROUND-1..2, FH-LOSE-1), the guards and bad input."""
 import pytest
-from fh_board import kinds, ok, pool_only, put, small
+from fh_board import kinds, ok, play_cards, play_round, pool_only, put, resolve, small
 
 from arkham.fh import new_game
 
 
-def _round(g):
-    ok(g, {"a": "end_actions", "inv": g.state["lead"]})
-    return ok(g, {"a": "end_round", "inv": g.state["lead"]})
-
-
 def test_action_phase_then_ancient_one_phase_FH_ROUND_1():
-    g = small(rules={"gate_grow": False})
+    g = small(at="priority")
+    assert g.phase() == "priority"
+    play_cards(g)
     assert g.phase() == "actions"
     verbs = {a["a"] for a in g.legal_actions()}
-    assert {"move", "activate", "spawn", "seal", "reverse", "end_actions"} <= verbs
-    ok(g, {"a": "end_actions", "inv": 1})
+    assert {"move", "activate", "spawn", "seal", "next"} <= verbs
+    resolve(g)
     assert g.phase() == "ancient"
     verbs = {a["a"] for a in g.legal_actions()}
     assert "move" not in verbs and "investigate" not in verbs and "end_round" in verbs
     good, why = g.apply({"a": "move", "inv": 1, "to": 4})
     assert not good and "ancient phase" in why
     ev = ok(g, {"a": "end_round", "inv": 1})
-    assert kinds(ev, "spawn")  # monsters appear at the gates
-    assert g.state["round"] == 2 and g.phase() == "actions"
+    assert kinds(ev, "spawn")  # monsters appear at the drawn gate
+    assert g.phase() == "end"
+    ok(g, {"a": "next_round", "inv": 2})
+    assert g.state["round"] == 2 and g.phase() == "priority"
     assert g.state["lead"] == 2  # the lead passes
 
 
-def test_eight_rounds_then_the_investigators_lose_FH_ROUND_2():
-    g = small(rules={"gate_grow": False, "spawn_per_gate": 0})
-    for r in range(1, 9):
-        assert g.state["round"] == r and g.state["result"] is None
-        ev = _round(g)
-    assert g.state["result"] == "lost" and g.state["why"] == "rounds_over"
-    assert g.state["round"] == 8 and kinds(ev, "lost")
-    good, why = g.apply({"a": "end_actions", "inv": 1})
-    assert not good and "over" in why
-    assert g.legal_actions() == []
-
-
 def test_the_rounds_option_shortens_the_game_FH_ROUND_2():
-    g = small(rules={"rounds": 2, "spawn_per_gate": 0})
-    _round(g)
-    _round(g)
-    assert g.state["result"] == "lost"
+    g = small(at="priority", rules={"rounds": 2})
+    play_round(g)
+    play_round(g)
+    assert g.phase() == "ritual"  # the compulsory attempt after the last round (FH-WIN-2)
 
 
 def test_an_investigator_out_of_health_loses_at_once_FH_LOSE_1():
@@ -69,44 +56,13 @@ def test_the_ritual_sites_last_slot_filled_loses_at_once_FH_LOSE_1():
     assert g.state["result"] == "lost" and g.state["why"] == "ritual_full"
 
 
-def test_naming_both_components_wins_FH_WIN_1():
-    g = small()
-    parts = g.state["ritual_parts"]
-    ev = ok(g, {"a": "reverse", "inv": 1, "parts": list(reversed(parts))})
-    assert g.state["result"] == "won" and kinds(ev, "reversed")
-    assert g.legal_actions() == []
-
-
-def test_a_wrong_naming_costs_what_the_option_says_FH_WIN_1():
-    syms = ["diamond", "hourglass", "moon", "star", "clubs"]
-    for cost, hp_lost, result in (("wound", 1, None), ("none", 0, None), ("lose", 0, "lost")):
-        g = small(rules={"wrong_reverse": cost})
-        wrong = [x for x in syms if x not in g.state["ritual_parts"]][:1] * 2
-        hp = g.state["inv"][0]["hp"]
-        ev = ok(g, {"a": "reverse", "inv": 1, "parts": wrong})
-        assert kinds(ev, "wrong_reverse")
-        assert g.state["inv"][0]["hp"] == hp - hp_lost
-        assert g.state["result"] == result
-
-
-def test_reversing_away_from_the_ritual_site_is_refused_FH_WIN_1():
-    g = small()
-    ok(g, {"a": "move", "inv": 1, "to": 4})
-    h = g.state_hash()
-    good, why = g.apply({"a": "reverse", "inv": 1, "parts": g.state["ritual_parts"]})
-    assert not good and "ritual site" in why and g.state_hash() == h
-    g = small(rules={"reverse_at_ritual": False})
-    ok(g, {"a": "move", "inv": 1, "to": 4})
-    ok(g, {"a": "reverse", "inv": 1, "parts": g.state["ritual_parts"]})
-    assert g.state["result"] == "won"
-
-
 def test_guards_in_order():
     g = small()
     h = g.state_hash()
     assert "unknown action" in g.apply({"a": "fly"})[1]
     assert "not an action of the actions phase" in g.apply({"a": "end_round", "inv": 1})[1]
-    assert "lead investigator" in g.apply({"a": "end_actions", "inv": 2})[1]
+    seat = g.state["plays"][0][0]
+    assert "being resolved" in g.apply({"a": "next", "inv": 3 - seat})[1]
     assert "seat 1..2" in g.apply({"a": "move", "inv": 3, "to": 4})[1]
     assert "no path" in g.apply({"a": "move", "inv": 1, "to": 1})[1]
     assert g.state_hash() == h
@@ -118,8 +74,8 @@ def test_guards_in_order():
     {"a": "attack", "inv": 1, "m": 999, "dmg": 1}, {"a": "investigate", "inv": 1},
     {"a": "heal", "inv": 1}, {"a": "activate", "inv": 1, "zone": "z"},
     {"a": "spawn", "inv": 1, "loc": 0}, {"a": "seal", "inv": 1, "to": 2},
-    {"a": "reverse", "inv": 1, "parts": ["moon"]}, {"a": "reverse", "inv": 1, "parts": "ab"},
-    {"a": "reverse", "inv": 1, "parts": ["key", "moon"]}, {"a": "order", "inv": 1, "m": 0},
+    {"a": "repair", "inv": 1, "loc": 3}, {"a": "play", "inv": 1, "card": 1},
+    {"a": "offer", "inv": 1, "cards": [1, 2, 3]}, {"a": "order", "inv": 1, "m": 0},
 ])
 def test_bad_actions_change_nothing(action):
     g = small()
@@ -169,11 +125,12 @@ def test_effects_per_phase_are_bounded():
     ok(g, {"a": "move", "inv": 1, "to": 5})
     good, why = g.apply({"a": "move", "inv": 1, "to": 4})
     assert not good and "max_effects" in why
-    assert [a["a"] for a in g.legal_actions()] == ["end_actions"]
+    assert [a["a"] for a in g.legal_actions()] == ["next"]
 
 
 def test_snapshot_restore_round_trip():
     g = new_game(3, {"players": 3, "ancient": "umordhoth"})
+    play_cards(g)
     ok(g, {"a": "spawn", "inv": 1, "loc": 3})
     snap = g.snapshot()
     g2 = new_game(0, {})

@@ -51,7 +51,7 @@ def test_state_holds_what_the_board_carries_FH_BOARD_2():
     for key in ("mon", "ruin", "sealed", "seals", "clues", "gate_stack", "gates", "inv", "lead",
                 "round", "phase", "ritual", "ritual_parts"):
         assert key in s
-    assert s["round"] == 1 and s["phase"] == "actions"
+    assert s["round"] == 1 and s["phase"] == "priority"
     assert [len(r) for r in s["ruin"]] == [g.D.board.slots[i] for i in range(1, 16)]
     for m in range(len(s["mon"])):
         assert g.D.colour(m) in ("blue", "red") and g.D.hp(m) >= 1
@@ -82,7 +82,7 @@ def test_standard_monsters_in_the_pool_specials_beside_the_sheet_FH_SETUP_3():
     places = Counter()
     for m, t in enumerate(g.state["mon"]):
         places[(t[0], g.D.special(m))] += 1
-    assert places[("reserve", True)] == 8  # Deep Ones 6 + Star Spawn 2
+    assert places[("reserve", True)] + places[("board", True)] == 8  # Deep Ones 6, Star Spawn 2
     assert places[("pool", False)] + places[("board", False)] == 40
     assert ("reserve", False) not in places and ("pool", True) not in places
 
@@ -95,8 +95,18 @@ def test_the_sheet_places_ritual_gates_and_monsters_FH_SETUP_4(ao, level):
     assert g.state["ritual"] == st["ritual"]
     assert sorted([x[0], x[1]] for x in g.state["gates"]) == sorted(
         [k, v] for k, v in st["gates"].items())
-    on = sorted(t[1] for t in g.state["mon"] if t[0] == "board")
-    assert on == sorted(x[0] for x in st["monsters"])  # unnamed kind: drawn from the pool
+    gates = st["gates"]
+    want = Counter()
+    for loc in range(1, 16):  # "others": pool monsters on every location without gate or ritual
+        if loc != st["ritual"] and loc not in gates.values():
+            want[(loc, None)] += st["others"]
+    for where, kind, n in st["monsters"]:
+        want[(gates.get(where, where), kind)] += n
+    got = Counter()
+    for m, t in enumerate(g.state["mon"]):
+        if t[0] == "board":
+            got[(t[1], g.D.token[m] if g.D.special(m) else None)] += 1
+    assert got == +want  # unnamed kind: drawn from the pool; no overflow at setup
 
 
 def test_a_setup_naming_a_kind_takes_that_token_FH_SETUP_4():
@@ -158,8 +168,23 @@ def test_health_by_player_count_FH_SETUP_9(players, hp):
     assert [i["max"] for i in g.state["inv"]] == [hp] * players
 
 
-def test_one_or_five_players_are_refused_FH_SETUP_9():
-    for n in (1, 5, "2"):
+def test_solo_is_one_player_with_two_investigators_FH_SETUP_9_FH_ROUND_3():
+    g = new_game(1, {"players": 1})
+    s = g.state
+    assert s["players"] == 1 and len(s["inv"]) == 2  # one player runs two investigators
+    assert [i["hp"] for i in s["inv"]] == [5, 5]  # data: health["1"] (JFH, uncertain)
+    assert [len(h) for h in s["priority"]["hands"]] == [4, 4]
+    seats = []
+    while g.phase() == "priority":
+        a = [x for x in g.legal_actions() if x["a"] == "play"][0]
+        seats.append(a["inv"])
+        ok = g.apply(a)[0]
+        assert ok
+    assert seats == [1, 2, 1, 2]  # 4 actions a round, the two investigators in turn
+
+
+def test_zero_or_five_players_are_refused_FH_SETUP_9():
+    for n in (0, 5, "2"):
         with pytest.raises(ValueError):
             new_game(1, {"players": n})
 
@@ -180,7 +205,9 @@ def test_same_seed_same_game_other_seed_other_game():
 
 def test_bad_options_are_refused():
     for opts in ({"colour": 1}, {"ancient": "hastur"}, {"level": "nightmare"},
-                 {"rules": {"speed": 1}}, {"rules": {"wrong_reverse": "x"}},
+                 {"rules": {"speed": 1}}, {"rules": {"draw_after_play": "x"}},
+                 {"rules": {"ritual_need": {"2": 4}}}, {"rules": {"top_cards": 5}},
+                 {"setup": {"ritual": 3, "gates": {"trinity": 4}, "monsters": [["moon", None, 1]]}},
                  {"setup": {"ritual": 99, "gates": {}, "monsters": []}}):
         with pytest.raises(ValueError):
             new_game(1, opts)

@@ -1,20 +1,21 @@
 """Monsters appearing (FH-SPAWN-1..4)."""
-from fh_board import kinds, ok, on_board, pool_only, put, small, where
+from fh_board import kinds, ok, on_board, play_cards, pool_only, put, resolve, small, where
 
 from arkham.fh import new_game
 
 
 def _to_ancient(g):
-    ok(g, {"a": "end_actions", "inv": g.state["lead"]})
+    resolve(g)
+    g.state["gate_stack"][-1] = "tesseract"  # the gate token drawn next: the one gate here
 
 
 def test_gates_spawn_in_the_ancient_one_phase_from_the_pool_FH_SPAWN_1():
-    g = small(rules={"gate_grow": False})
+    g = small()
     before = [m for m in range(len(g.state["mon"])) if g.state["mon"][m][0] == "pool"]
     _to_ancient(g)
     ev = ok(g, {"a": "end_round", "inv": 1})
     sp = kinds(ev, "spawn")
-    assert [e["loc"] for e in sp] == [1]  # the one gate, one token there
+    assert [e["loc"] for e in sp] == [1, 1]  # the drawn gate, one per token now there
     assert sp[0]["m"] in before and where(g, sp[0]["m"]) == 1
 
 
@@ -31,8 +32,7 @@ def test_a_card_spawns_elsewhere_and_a_full_location_moves_it_FH_SPAWN_1():
 def test_several_monsters_appear_one_at_a_time_FH_SPAWN_2():
     """Two tokens on the gate: the first takes location 1's last slot, the second then finds
     it full and moves on (it would not, were both drawn before placing)."""
-    g = small(rules={"gate_grow": False})
-    g.state["gates"][0][2] = 2
+    g = small()
     put(g, "red_plain_1", 1)  # one of 1's two slots taken
     pool_only(g, "blue_plain_1")
     _to_ancient(g)
@@ -60,6 +60,7 @@ def test_empty_pool_takes_back_the_monsters_set_aside_FH_SPAWN_3():
 
 def test_special_monsters_come_from_the_reserve_until_all_are_out_FH_SPAWN_4():
     g = new_game(2, {"ancient": "shudde_mell", "players": 2})
+    play_cards(g)
     pool = sum(1 for t in g.state["mon"] if t[0] == "pool")
     reserve = [m for m in range(len(g.state["mon"])) if g.state["mon"][m][0] == "reserve"]
     assert [g.D.token[m] for m in reserve] == ["chthonian"] * 3

@@ -2,18 +2,35 @@
 pads, misplaced tokens, `ok`/`override`, and the lights showing the picture (FH-TABLE-1)."""
 import pytest
 from arkham.games import CommandError
-from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode
+from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode, _core
 from arkham.games.fh_steps import counts, steps_of, where_now
 from gamefakes import FakeTable
 
 
+# one pool monster on each gate and none elsewhere: a small setup for exact tests
+SETUP = {"ritual": 12, "gates": {"tesseract": 8, "heptagram": 15, "trinity": 1}, "others": 0,
+         "monsters": [[8, None], [15, None], [1, None]]}
+
+
 def fresh(**opts):
-    o = {"players": 2, "seed": 4}
+    o = {"players": 2, "seed": 4, "setup": SETUP}
     o.update(opts)
-    t = FakeTable("final-hour", Mode, o)
+    setup = o.pop("setup")
+    t = FakeTable("final-hour", Mode, o)  # (it passes options as console text)
+    if setup is not None:
+        t.mode.opts["setup"] = setup
+        t.mode.core = _core(t.mode.opts)
+        t.mode._start()
     t.now = 0
     t.mode.tick(0)
     return t
+
+
+def to_actions(t):
+    """The round's 4 priority cards played: the effect verbs are open (FH-ROUND-3)."""
+    while t.mode.core.phase() == "priority":
+        a = t.cmd("legal")["view"]["legal"][0]  # (private to the seat that plays)
+        t.cmd("play %d %d" % (a["inv"], a["card"]))
 
 
 def run(t, ms=STEP_MS, n=1):
@@ -38,23 +55,26 @@ def chain_table():
         s["mon"][m] = ["board", 7, slot, 0]
     t.cmd("ok all")
     for loc in range(1, 16):
-        if t.mode.steps.shown[loc]:
+        if t.mode.steps.covered(loc):
             t.pads.on.add("location_%d" % loc)
+    to_actions(t)
     return t
 
 
 def test_setup_monsters_are_prompted_one_at_a_time_and_wait_for_the_pad_FH_TABLE_2():
     t = fresh()
     core = t.mode.core
-    placed = [e[1] for e in t.events if e[0] == "placed"]
-    assert len(placed) == 3
-    for p in placed:
-        spot = "location_%d" % p["loc"]
+    placed = [e[1]["loc"] for e in t.events if e[0] in ("placed", "inv_placed")]
+    assert placed[:2] == [12, 12] and len(placed) == 5  # 2 investigators, 3 monsters
+    for k, loc in enumerate(placed):
+        spot = "location_%d" % loc
         prompt = [e for e in t.events if e[0] == "prompt"][-1][1]
         assert prompt["spot"] == spot and prompt["do"] == "place" and prompt["pad"]
+        assert prompt["what"] == (core.state["inv"][k]["name"] if k < 2 else prompt["what"])
+        assert prompt["sees"] == (k != 1)  # the 2nd investigator joins the 1st: unseen
         assert t.scene()[spot] == (PROMPT, "blink")
         run(t, n=3)  # time alone does not move on: the table waits for the token
-        assert len([e for e in t.events if e[0] == "prompt"]) == placed.index(p) + 1
+        assert len([e for e in t.events if e[0] == "prompt"]) == k + 1
         t.pads.on.add(spot)
         t.mode.on_pad(spot, True, t.now)
         assert t.events[-1] == ("prompt_done", {"spot": spot, "by": "pad"})
@@ -84,7 +104,7 @@ def test_a_transition_chain_lights_each_location_it_passes_FH_TABLE_2():
     assert t.scene()["location_7"] == (STEP, "steady")  # one step lasts STEP_MS
     run(t, STEP_MS // 2)
     assert t.events[-1][1] == {"spot": "location_6", "do": "place", "what": "blue_plain_1",
-                               "m": 14, "pad": True}
+                               "m": 14, "pad": True, "sees": True}
     f = t.scene()
     assert f["location_6"] == (PROMPT, "blink") and f["location_7"] != (STEP, "steady")
     t.pads.on.add("location_6")
@@ -126,10 +146,53 @@ def test_ok_confirms_the_open_prompt_or_everything_FH_TABLE_2():
 
 def test_an_animation_without_prompts_does_not_block_the_next_action():
     t = chain_table()
-    t.cmd("move 1 %d" % t.mode.core.D.board.paths[12][0])
-    assert t.mode.steps.queue  # the investigator's arrival is lit for a step
+    core = t.mode.core
+    t.mode.steps.add([{"e": "activated", "m": 14, "sym": "killer", "loc": 8}],
+                     where_now(core.state), len(core.state["mon"]))
+    assert t.mode.steps.queue  # a monster at work is lit for a step
     t.cmd("spawn 1 3")  # accepted: the light is cut short
     assert "waits for tokens" in t.bad("spawn 1 4")
+
+
+def test_an_investigators_move_is_a_lift_and_a_place_on_the_pads():
+    t = chain_table()
+    to = t.mode.core.D.board.paths[12][0]
+    t.cmd("move 1 %d" % to)
+    run(t)
+    w = t.mode.steps.wait
+    assert w == ["lift", -1, 12]  # the other investigator stays: the pad cannot see it
+    assert [e for e in t.events if e[0] == "prompt"][-1][1]["sees"] is False
+    t.cmd("ok location_12")
+    run(t, 0)
+    assert t.mode.steps.wait == ["place", -1, to]
+    t.pads.on.add("location_%d" % to)
+    t.mode.on_pad("location_%d" % to, True, t.now)
+    run(t, n=2)
+    assert t.names()[-1] == "settled" and t.mode.steps.inv == [to, 12]
+
+
+def test_an_investigator_moved_by_its_token_is_a_move():
+    t = chain_table()
+    core = t.mode.core
+    to = core.D.board.paths[12][0]
+    t.cmd("move 1 %d" % to)
+    t.cmd("ok all")
+    t.pads.on.add("location_%d" % to)
+    nxt = [x for x in core.D.board.paths[to] if x != 12 and not t.mode.steps.covered(x)][0]
+    t.pads.on.discard("location_%d" % to)
+    t.mode.on_pad("location_%d" % to, False, t.now)  # lifted: in hand
+    assert t.events[-1][0] == "in_hand" and t.events[-1][1]["inv"] == 1
+    assert "in hand" in t.bad("spawn 1 3")
+    far = [x for x in range(1, 16) if x not in core.D.board.paths[to] and x != to
+           and not t.mode.steps.covered(x)][0]
+    t.mode.on_pad("location_%d" % far, True, t.now)  # not next door: misplaced
+    assert t.events[-1][0] == "misplaced" and "may move to" in t.events[-1][1]["why"]
+    t.mode.on_pad("location_%d" % far, False, t.now)
+    t.pads.on.add("location_%d" % nxt)
+    t.mode.on_pad("location_%d" % nxt, True, t.now)
+    assert core.state["inv"][0]["loc"] == nxt  # the core moved it
+    assert ("inv_moved", {"inv": 1, "to": nxt}) in t.events
+    assert not t.mode.steps.prompts()  # no prompt for a token already moved
 
 
 def test_a_misplaced_token_flashes_and_blocks_until_put_right_FH_TABLE_2():
@@ -195,14 +258,14 @@ def test_defeat_prompts_a_lift_and_a_sealed_path_walk_has_no_place_FH_TABLE_2():
     where[16] = 1
     ev = [{"e": "moved", "m": 16, "path": [15]}, {"e": "seal_broken", "a": 1, "b": 15},
           {"e": "defeated", "m": 16, "why": "seal"}]
-    assert steps_of(ev, where, []) == [["lift", 16, 1], ["pass", 16, 15]]
+    assert steps_of(ev, where, [], len(where)) == [["lift", 16, 1], ["pass", 16, 15]]
 
 
 def test_steps_of_a_spawn_that_walks_on():
     where = [0, 0, 0]
     ev = [{"e": "spawn", "m": 2, "kind": "x", "loc": 5}, {"e": "moved", "m": 2, "path": [6, 7]},
           {"e": "placed", "m": 2, "loc": 7, "slot": 0}]
-    assert steps_of(ev, where, []) == [["pass", 2, 6], ["place", 2, 7]]
+    assert steps_of(ev, where, [], 3) == [["pass", 2, 6], ["place", 2, 7]]
     assert where == [0, 0, 7]
 
 
@@ -211,7 +274,7 @@ def test_the_queue_survives_a_restart_FH_TABLE_2():
     t.cmd("push 1 14")
     run(t)
     snap = t.mode.snapshot()
-    t2 = fresh(seed=1)
+    t2 = fresh(seed=1, setup=None)
     t2.mode.restore(snap)
     assert t2.mode.core.state_hash() == t.mode.core.state_hash()
     assert t2.mode.steps.wait == ["lift", 14, 8]
@@ -220,7 +283,7 @@ def test_the_queue_survives_a_restart_FH_TABLE_2():
     assert t2.mode.steps.shown == counts(t2.mode.core.state, 15)
     h = t2.mode.core.state_hash()
     for bad in (5, {"queue": [["fly", 1, 2]]}, {"queue": [["lift", 14, 99]]},
-                {"wait": ["place", -1, 3]}):
+                {"wait": ["place", -3, 3]}):
         with pytest.raises(CommandError):
             t2.mode.restore({"opts": {}, "core": snap["core"], "table": bad})
         assert t2.mode.core.state_hash() == h and not t2.mode.steps.busy()

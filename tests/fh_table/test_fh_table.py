@@ -17,6 +17,14 @@ def table(settle=True, **opts):
     return t
 
 
+def play_cards(t):
+    """The round's 4 priority cards (FH-ROUND-3), each seat its lowest card."""
+    while t.mode.core.phase() == "priority":
+        a = t.cmd("legal")["view"]["legal"][0]  # (private to the seat that plays)
+        r = t.cmd("play %d %d" % (a["inv"], a["card"]))
+    return r
+
+
 def test_registered_as_final_hour():
     assert games.load("final-hour") is Mode
 
@@ -30,36 +38,81 @@ def test_new_game_options_and_setup_events():
         with pytest.raises(CommandError):
             Mode(t, dict([bad.split("=")]))
     r = t.cmd("new players=4 seed=9")
-    assert r["phase"] == "actions" and r["health"] == [3, 3, 3, 3]
+    assert r["phase"] == "priority" and r["health"] == [3, 3, 3, 3] and r["plays"] == 1
+    r = t.cmd("new players=1 lead=2 seed=9")
+    assert r["health"] == [5, 5] and r["plays"] == 2  # solo: two investigators
+
+
+def test_priority_cards_are_played_and_the_table_orders_them_FH_ROUND_3():
+    t = table()
+    core = t.mode.core
+    r = t.cmd("hand 1")
+    assert r["private"] == 1 and r["view"]["hand"] == core.state["priority"]["hands"][0]
+    r = t.cmd("legal")  # the cards seat 1 may play: for seat 1's eyes only
+    assert r["private"] == 1 and "legal" not in r
+    assert {a["card"] for a in r["view"]["legal"]} == set(core.state["priority"]["hands"][0])
+    assert "hand" in t.bad("play 1 99")
+    assert "seat 1 plays" in t.bad("play 2 %d" % core.state["priority"]["hands"][1][0])
+    r = play_cards(t)
+    first = sorted(core.state["plays"], key=lambda p: p[1])[0]
+    assert r["resolving"] == {"inv": first[0], "card": first[1], "action": 0, "half": "top",
+                              "n": 1}
+    for n in (2, 3, 4):
+        seat = r["resolving"]["inv"]
+        r = t.cmd("next %d" % seat)
+        if n <= 4 and "resolving" in r:
+            assert r["resolving"]["n"] == n
+            assert r["resolving"]["half"] == ("top" if n <= 2 else "bottom")
 
 
 def test_verbs_drive_the_core_and_refusals_change_nothing():
     t = table()
     core = t.mode.core
+    play_cards(t)
     ritual = core.state["ritual"]
     to = core.D.board.paths[ritual][0]
     saves = t.saves
     r = t.cmd("move 1 %d" % to)
     assert core.state["inv"][0]["loc"] == to and t.saves == saves + 1
     assert ("inv_moved", {"inv": 1, "to": to}) in t.events
+    t.cmd("ok all")  # the investigator's token: a lift and a place prompted
     h = core.state_hash()
     assert "no path" in t.bad("move 1 %d" % to)
     assert "inv" in t.bad("move 9 1")
     assert "unknown verb" in t.bad("fly 1")
     assert t.bad("move 1")
     assert core.state_hash() == h
-    r = t.cmd("end 1")
-    assert r["phase"] == "ancient"
-    r = t.cmd("end 1")
-    assert r["phase"] == "actions" and r["round"] == 2 and r["lead"] == 2
     t.cmd("ok all")
-    assert "legal" in t.cmd("legal")
+    while core.phase() == "actions":
+        t.cmd("next %d" % core.state["plays"][core.state["turn"]][0])
+        t.cmd("ok all")
+    while core.phase() == "choose":  # a Reckoning's activation may ask
+        a = t.cmd("legal")["legal"][0]
+        t.cmd("%s %d %d" % (a["a"], a["inv"], a.get("m", a.get("who"))))
+        t.cmd("ok all")
+    r = t.cmd("end 1")
+    assert r["phase"] == "end" and r["lead"] == 2
+    t.cmd("ok all")
+    r = t.cmd("end 2")
+    assert r["phase"] == "priority" and r["round"] == 2
+    assert "legal" in t.cmd("legal")["view"]  # the next seat's cards: private
 
 
-def test_reverse_wins_and_the_round_lights_flash_green():
+def test_the_attempt_wins_and_the_round_lights_flash_green_FH_WIN_1():
     t = table()
-    parts = t.mode.core.state["ritual_parts"]
-    r = t.cmd("reverse 1 %s %s" % (parts[1], parts[0]))
+    core = t.mode.core
+    s = core.state
+    s["phase"] = "end"  # (the end of a round: rounds are played in test_verbs_drive...)
+    r = t.cmd("attempt 1")
+    assert r["phase"] == "ritual" and r["offered"] == []
+    assert t.cmd("legal") == {"legal": [{"a": "offer", "inv": 1, "cards": 3},
+                                        {"a": "offer", "inv": 2, "cards": 3}]}  # no hand shown
+    sym = lambda c: core.D.clue_symbols[int(core.D.prio_symbols[c - 1])]  # noqa: E731
+    good = [c for c in range(1, 31) if sym(c) in s["ritual_parts"]]
+    s["priority"]["hands"] = [good[:4], good[4:8]]
+    r = t.cmd("offer 1 %d %d %d" % tuple(good[:3]))
+    assert r["offered"] == [1] and r["result"] is None
+    r = t.cmd("offer 2 %d %d %d" % tuple(good[4:7]))
     assert r["result"] == "won"
     f = t.scene()
     assert all(f["round_%d" % k] == ((0, 200, 0), "flash") for k in range(1, 9))
@@ -95,6 +148,7 @@ def test_activation_choice_is_asked_and_answered_on_the_console():
     for m in s["mon"]:  # an empty board but for two wanderers on one location
         if m[0] == "board":
             m[:] = ["pool", 0, 0, 0]
+    play_cards(t)
     loc = [x for x in range(1, 16) if x != s["ritual"] and core.D.board.slots[x] >= 2][0]
     a = [m for m in range(core.D.nstd) if core.D.token[m] == "red_wanderer_2"][0]
     b = [m for m in range(core.D.nstd) if core.D.token[m] == "blue_wanderer_2"][0]
@@ -112,6 +166,7 @@ def test_activation_choice_is_asked_and_answered_on_the_console():
 
 def test_snapshot_restore_and_dump_hide_the_ritual():
     t = table(seed=11)
+    play_cards(t)
     t.cmd("spawn 1 3")
     t.cmd("ok all")
     snap = t.mode.snapshot()
@@ -129,3 +184,35 @@ def test_persist_is_the_snapshot_without_a_copy():
     p = t.mode.persist()
     assert p == t.mode.snapshot()
     assert p["core"] is t.mode.core.state
+
+
+def test_destruction_and_seals_are_lit_FH_TABLE_1_FH_RUIN_1():
+    from arkham.games.fh import MONSTER_RUIN, RUIN, SEAL
+
+    t = table()
+    core = t.mode.core
+    s = core.state
+    for m in s["mon"]:  # an empty board
+        if m[0] == "board":
+            m[:] = ["pool", 0, 0, 0]
+    gates = [g[1] for g in s["gates"]]
+    free = [x for x in range(1, 16) if x != s["ritual"] and x not in gates]
+    a, b = free[0], free[1]
+    s["ruin"][a - 1][0] = 1
+    s["ruin"][b - 1][0] = 1
+    m = [k for k in range(core.D.nstd) if s["mon"][k][0] == "pool"][0]
+    s["mon"][m] = ["board", b, 1, 0]
+    c = [x for x in free[2:] if x not in core.D.board.paths[a]][0]
+    d = core.D.board.paths[c][0]
+    s["sealed"] = [sorted([c, d])]
+    r = s["ritual"]
+    before = t.scene()["location_%d" % r]
+    s["ruin"][r - 1][0] = 1
+    t.mode._settle()
+    f = t.scene()
+    assert f["location_%d" % a] == (RUIN, "steady")  # destruction, no monster
+    slots = core.D.board.slots[b]
+    assert f["location_%d" % b][0] == tuple(x * 1 // slots for x in MONSTER_RUIN)
+    assert f["location_%d" % c] == (SEAL, "steady")  # a sealed path ends here
+    after = f["location_%d" % r]
+    assert after[0][0] < before[0][0]  # a ruined slot: one free slot fewer on the ritual site

@@ -34,17 +34,28 @@ def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
     app2, hw2 = start(hw.storage)  # a power cut: the queue is saved with the game
     assert app2.game == "final-hour" and app2.mode.steps.wait == app.mode.steps.wait
     t = 40
-    for _ in range(10):  # the players put each prompted monster down
+    n = len(app2.mode.steps.prompts())
+    out = []
+    for _ in range(n + 5):  # the players put each prompted token down
         w = app2.mode.steps.wait
         if w is None:
             break
-        hw2.pads.touch("location_%d" % w[2], True)
+        spot = "location_%d" % w[2]
+        if hw2.pads.present(spot):  # a token is there already: the pad cannot see it
+            out += fakehw.ask(app2, hw2, "ok " + spot, t)
+        else:
+            hw2.pads.touch(spot, True)
         app2.step(t)
         t += 500
         app2.step(t)
-    out = hw2.stream.lines()
+        out += hw2.stream.lines()
     names = [o.get("ev") for o in out]
-    assert names.count("prompt_done") == 3 and "settled" in names
+    assert names.count("prompt_done") == n and "settled" in names
+    # the round's 4 priority cards (FH-ROUND-3), then an effect verb is open
+    for k in range(4):
+        la = fakehw.ask(app2, hw2, "#%d legal" % (10 + k), t)
+        a = next(o for o in la if o.get("re") == 10 + k)["view"]["legal"][0]  # (private)
+        fakehw.ask(app2, hw2, "play %d %d" % (a["inv"], a["card"]), t)
     r = fakehw.ask(app2, hw2, "#4 spawn 1 3", t + 10)
     assert next(o for o in r if o.get("re") == 4)["ok"] is True
     assert "prompt" in [o.get("ev") for o in r]  # the new monster is prompted in turn

@@ -6,21 +6,24 @@ Investigators are seats 1..n (field "inv": who does it).
 """
 from arkham.fh import activate as act
 from arkham.fh import monsters as mon
+from arkham.fh import rounds
+from arkham.fh.rounds import Reject
 
 EFFECTS_ACTION = ("move", "attack", "investigate", "seal", "heal", "wound", "activate", "push",
-                  "spawn", "spawn_special", "reverse")
-EFFECTS_ANCIENT = ("activate", "push", "spawn", "spawn_special", "wound", "heal")
+                  "spawn", "spawn_special", "repair")
+EFFECTS_ANCIENT = ("activate", "push", "spawn", "spawn_special", "wound", "heal", "repair")
 PHASE = {
-    "actions": EFFECTS_ACTION + ("end_actions",),
+    "priority": ("play",),
+    "actions": EFFECTS_ACTION + ("next",),
     "ancient": EFFECTS_ANCIENT + ("end_round",),
+    "end": ("attempt", "next_round"),
+    "ritual": ("offer",),
     "choose": ("order", "victim"),
 }
-VERBS = ("activate", "attack", "end_actions", "end_round", "heal", "investigate", "move",
-         "order", "push", "reverse", "seal", "spawn", "spawn_special", "victim", "wound")
-
-
-class Reject(Exception):
-    pass
+VERBS = ("activate", "attack", "attempt", "end_round", "heal", "investigate", "move", "next",
+         "next_round", "offer", "order", "play", "push", "repair", "seal", "spawn",
+         "spawn_special", "victim", "wound")
+LEAD_VERBS = ("end_round", "attempt", "next_round")
 
 
 def phase_of(s):
@@ -45,8 +48,13 @@ def check_player(s, a):
     if seat < 1 or seat > n:
         raise Reject("inv is a seat 1..%d" % n)
     verb = a["a"]
-    if verb in ("end_actions", "end_round") and seat != s["lead"]:
-        raise Reject("only the lead investigator (seat %d) ends the phase" % s["lead"])
+    if verb in LEAD_VERBS and seat != s["lead"]:
+        raise Reject("only the lead investigator (seat %d) does %s" % (s["lead"], verb))
+    if verb == "play" and seat != rounds.next_seat(s):
+        raise Reject("seat %d plays the next priority card" % rounds.next_seat(s))
+    if verb == "next" and seat != rounds.current(s)[0]:
+        raise Reject("seat %d's card is being resolved; that seat says next"
+                     % rounds.current(s)[0])
     if verb in ("order", "victim") and seat != s["act"]["inv"]:
         raise Reject("seat %d applies this activation" % s["act"]["inv"])
     return seat
@@ -144,8 +152,29 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         if mon.reserve_of(s, D, kind) < 0:
             raise Reject("every %s is on the board: no more appear (FH-SPAWN-4)" % kind)
         mon.spawn(s, D, rng, loc, ev, kind)
-    elif verb == "reverse":
-        _reverse(s, D, a, seat, me, ev)
+    elif verb == "repair":
+        loc = _loc(s, D, a, "loc")
+        r = s["ruin"][loc - 1]
+        if not sum(r):
+            raise Reject("no destruction at location %d" % loc)
+        for i in range(len(r)):
+            if r[i]:
+                r[i] -= 1
+                s["ruin_supply"] += 1
+                ev.append({"e": "repaired", "loc": loc, "slot": i})
+                break
+    elif verb == "play":
+        rounds.play(s, D, rng, a, seat, ev)
+    elif verb == "next":
+        rounds.next_card(s, D, rng, ev)
+    elif verb == "end_round":
+        rounds.end_round(s, D, rng, ev)
+    elif verb == "attempt":
+        rounds.attempt(s, ev)
+    elif verb == "next_round":
+        rounds.next_round(s, ev)
+    elif verb == "offer":
+        rounds.lazy("ritual").offer(s, D, a, seat, ev)
     elif verb == "order":
         m = _int(a, "m")
         ask = s["act"]["ask"]
@@ -153,6 +182,7 @@ def _do(s, D, rng, a, verb, seat, me, ev):
             raise Reject("choose which monster activates next: %s" % _ask_text(ask))
         act.pick(s, D, m)
         act.run(s, D, ev)
+        _reckon_on(s, D, rng, ev)
     elif verb == "victim":
         who = _int(a, "who")
         ask = s["act"]["ask"]
@@ -161,12 +191,13 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         ask = s["act"]["ask"] = None
         act.wound(s, who, ev, "killer")
         act.run(s, D, ev)
-    elif verb == "end_actions":
-        s["phase"] = "ancient"
-        s["fx"] = 0
-        ev.append({"e": "phase", "phase": "ancient", "round": s["round"]})
-    elif verb == "end_round":
-        _end_round(s, D, rng, ev)
+        _reckon_on(s, D, rng, ev)
+
+
+def _reckon_on(s, D, rng, ev):
+    """A Reckoning's effects still to do after its activation's choice."""
+    if s["reck"] and s["act"] is None:
+        rounds.lazy("reckon").run(s, D, rng, ev)
 
 
 def _ask_text(ask):
@@ -179,63 +210,9 @@ def specials(D):
     return D.specials
 
 
-def _reverse(s, D, a, seat, me, ev):
-    """FH-WIN-1: name both ritual components. How and at what cost: rule options (ours)."""
-    parts = a.get("parts")
-    syms = D.clue_symbols
-    if not isinstance(parts, list) or len(parts) != len(s["ritual_parts"]):
-        raise Reject("parts is a list of %d clue symbols" % len(s["ritual_parts"]))
-    for p in parts:
-        if p not in syms:
-            raise Reject("clue symbols: " + " ".join(syms))
-    if D.rules["reverse_at_ritual"] and me["loc"] != s["ritual"]:
-        raise Reject("the ritual is reversed at the ritual site (location %d)" % s["ritual"])
-    if sorted(parts) == sorted(s["ritual_parts"]):
-        ev.append({"e": "reversed", "inv": seat, "parts": sorted(parts)})
-        s["result"] = "won"
-        s["why"] = "ritual_reversed"
-        return
-    ev.append({"e": "wrong_reverse", "inv": seat})
-    cost = D.rules["wrong_reverse"]
-    if cost == "lose":
-        raise mon.Lost("wrong_reverse")
-    if cost == "wound":
-        act.wound(s, seat, ev, "wrong_reverse")
-
-
-def _end_round(s, D, rng, ev):
-    """Ancient One phase after the Reckoning: gates grow, monsters appear at gates (FH-SPAWN-1,
-    one at a time, FH-SPAWN-2), the lead passes; after the last round the investigators lose
-    (FH-ROUND-2)."""
-    if D.rules["gate_grow"] and s["gate_stack"]:
-        sym = s["gate_stack"].pop()
-        hit = False
-        for g in s["gates"]:
-            if g[0] == sym:
-                g[2] += 1
-                hit = True
-                ev.append({"e": "gate_grows", "gate": sym, "loc": g[1], "tokens": g[2]})
-        if not hit:
-            s["gate_out"].append(sym)  # ours: a token for a gate not on this board
-            ev.append({"e": "gate_unused", "gate": sym})
-    order = sorted([[g[1], g[2]] for g in s["gates"]])
-    per = D.rules["spawn_per_gate"]
-    for loc, tokens in order:
-        for _ in range(tokens if per == "tokens" else per):
-            mon.spawn(s, D, rng, loc, ev)
-    s["lead"] = s["lead"] % len(s["inv"]) + 1
-    if s["round"] >= D.rules["rounds"]:
-        raise mon.Lost("rounds_over")
-    s["round"] += 1
-    s["phase"] = "actions"
-    s["fx"] = 0
-    ev.append({"e": "round", "round": s["round"], "lead": s["lead"]})
-
-
 def legal(s, D):
-    """Every accepted action (attack lists each damage 1..max_damage). Listed once, though
-    another seat may do the same: board effects (under the lead's seat) and reverse (under the
-    first seat that may name the components): RAM on a Pico."""
+    """Every accepted action (attack lists each damage 1..max_damage). Board effects are listed
+    once, under the lead's seat, though another seat may do the same: RAM on a Pico."""
     ph = phase_of(s)
     out = []
     if ph == "over":
@@ -250,10 +227,21 @@ def legal(s, D):
                 out.append({"a": "victim", "inv": a["inv"], "who": who})
         return out
     lead = s["lead"]
+    if ph == "priority":
+        seat = rounds.next_seat(s)
+        for c in s["priority"]["hands"][seat - 1]:
+            out.append({"a": "play", "inv": seat, "card": c})
+        return out
+    if ph == "end":
+        return [{"a": "attempt", "inv": lead}, {"a": "next_round", "inv": lead}]
+    if ph == "ritual":
+        for seat in range(1, len(s["inv"]) + 1):
+            if s["offers"][seat - 1] is None:
+                _offers(out, seat, s["priority"]["hands"][seat - 1], rounds.offer_size(s, D, seat))
+        return out
     if s["fx"] < D.rules["max_effects"]:
         verbs = EFFECTS_ACTION if ph == "actions" else EFFECTS_ANCIENT
         board = [m for m in range(len(s["mon"])) if s["mon"][m][0] == mon.BOARD]
-        named = False
         for seat in range(1, len(s["inv"]) + 1):
             me = s["inv"][seat - 1]
             here = me["loc"]
@@ -276,13 +264,6 @@ def legal(s, D):
             if me["hp"] < me["max"]:
                 out.append({"a": "heal", "inv": seat})
             out.append({"a": "wound", "inv": seat})
-            if "reverse" in verbs and not named and (here == s["ritual"]
-                                                     or not D.rules["reverse_at_ritual"]):
-                named = True  # listed once, under the first seat that may name them
-                syms = D.clue_symbols
-                for i in range(len(syms)):
-                    for j in range(i, len(syms)):
-                        out.append({"a": "reverse", "inv": seat, "parts": [syms[i], syms[j]]})
         for z in D.board.zones:
             out.append({"a": "activate", "inv": lead, "zone": z})
         for m in board:
@@ -292,5 +273,26 @@ def legal(s, D):
             out.append({"a": "spawn", "inv": lead, "loc": loc})
             for k in kinds_left:
                 out.append({"a": "spawn_special", "inv": lead, "loc": loc, "kind": k})
-    out.append({"a": "end_actions" if ph == "actions" else "end_round", "inv": lead})
+            if sum(s["ruin"][loc - 1]):
+                out.append({"a": "repair", "inv": lead, "loc": loc})
+    if ph == "actions":
+        out.append({"a": "next", "inv": rounds.current(s)[0]})
+    else:
+        out.append({"a": "end_round", "inv": lead})
     return out
+
+
+def _offers(out, seat, hand, k):
+    """Every choice of k cards of the hand (4 choose 3 = 4 by default)."""
+    n = len(hand)
+    idx = list(range(k))
+    while True:
+        out.append({"a": "offer", "inv": seat, "cards": [hand[i] for i in idx]})
+        i = k - 1
+        while i >= 0 and idx[i] == n - k + i:
+            i -= 1
+        if i < 0:
+            return
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1

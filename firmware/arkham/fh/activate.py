@@ -8,7 +8,7 @@ Choices (seed: the investigator picks the order within a group; ours: who a kill
   {"k": "victim", "invs": [...]} which investigator (seat) the killer wounds
 """
 from arkham.fh.facts import SYMS
-from arkham.fh.monsters import at, move
+from arkham.fh.monsters import at, free_slot, move, transit
 
 
 def group(syms):
@@ -16,8 +16,15 @@ def group(syms):
     return SYMS.index(syms[0]) if syms else len(SYMS)
 
 
-def start(s, D, inv, zone):
-    s["act"] = {"inv": inv, "zone": zone, "locs": D.board.zone_locations(zone), "done": [],
+def start(s, D, inv, zone, kind=None):
+    """A zone's monsters, or (zone None) every monster of one kind, location by location
+    (a Reckoning effect, FH-ROUND-4)."""
+    if zone is None:
+        locs = sorted(set([t[1] for m, t in enumerate(s["mon"])
+                           if t[0] == "board" and D.token[m] == kind]))
+    else:
+        locs = D.board.zone_locations(zone)
+    s["act"] = {"inv": inv, "zone": zone, "kind": kind, "locs": locs, "done": [],
                 "m": -1, "left": [], "ask": None}
 
 
@@ -52,9 +59,27 @@ def _symbol(s, D, m, sym, ev):
             s["ruin_supply"] -= 1
             s["ruin"][loc - 1][t[2]] += 1
             ev.append({"e": "destruction", "loc": loc, "slot": t[2]})
+            if D.rules["destroyer_leaves"]:
+                _leave(s, D, m, loc, ev)
         else:
             ev.append({"e": "no_destruction_left", "loc": loc})
     return True
+
+
+def _leave(s, D, m, loc, ev):
+    """FH-RUIN-1: the destroyer leaves its ruined slot for another free one here; with none,
+    it transitions (FH-MOVE-1..4). At the ritual site it stays (FH-MOVE-5; ours)."""
+    t = s["mon"][m]
+    t[0] = "moving"
+    free = free_slot(s, D, loc)
+    t[0] = "board"
+    if free >= 0:
+        t[2] = free
+        ev.append({"e": "shifted", "m": m, "loc": loc, "slot": free})
+    elif loc != s["ritual"]:
+        t[0] = "moving"
+        t[1] = t[2] = 0
+        transit(s, D, m, loc, ev)
 
 
 def _interchangeable(s, D, ids):
@@ -92,10 +117,12 @@ def run(s, D, ev):
             a["m"] = -1
         if not a["locs"]:
             s["act"] = None
-            ev.append({"e": "zone_done", "zone": a["zone"]})
+            ev.append({"e": "zone_done", "zone": a["zone"], "kind": a.get("kind")})
             return
         loc = a["locs"][0]
-        todo = [m for m in at(s, loc) if m not in a["done"]]
+        kind = a.get("kind")
+        todo = [m for m in at(s, loc) if m not in a["done"] and (kind is None
+                                                                  or D.token[m] == kind)]
         if not todo:
             a["locs"].pop(0)
             continue

@@ -8,10 +8,10 @@ import binascii
 
 from arkham import canon
 from arkham.jsoncopy import copy
-from arkham.compat import IMPL
 from arkham.fh import actions
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import Lost
+from arkham.fh.rounds import lazy as _once  # data loading and setup run once: then dropped
 from arkham.rng import Rng
 
 OPTIONS = ("ancient", "board", "investigators", "lead", "level", "players", "rules", "setup")
@@ -82,7 +82,7 @@ class Game:
 
     def restore(self, snap):
         if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
-                or "mon" not in snap:
+                or "mon" not in snap or snap.get("v") != 2:
             raise ValueError("not a Final Hour snapshot")
         st = copy(snap)
         try:
@@ -123,7 +123,7 @@ class Game:
         out = {}
         for k in sorted(s):
             if k not in ("ritual_parts", "gate_stack", "gate_box", "clues", "rng", "opts",
-                         "priority", "items"):
+                         "priority", "items", "offers"):
                 out[k] = s[k]
         clues = []
         for c in s["clues"]:
@@ -132,22 +132,9 @@ class Game:
         out["inv"] = [{"name": i["name"], "loc": i["loc"], "hp": i["hp"], "max": i["max"]}
                       for i in s["inv"]]
         out["gate_stack"] = len(s["gate_stack"])
+        out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
         out["phase"] = self.phase()
         return out
-
-
-def _once(name):
-    """Import a module that runs only when a game starts or is restored (data loading, setup),
-    and drop it from sys.modules on MicroPython so its code leaves RAM once it has run."""
-    mod = __import__("arkham.fh." + name, None, None, [name])
-    if IMPL != "cpython":
-        import sys
-
-        sys.modules.pop("arkham.fh." + name, None)
-        pkg = sys.modules.get("arkham.fh")
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)
-    return mod
 
 
 def new_game(seed, options=None):

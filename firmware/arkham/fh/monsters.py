@@ -27,8 +27,9 @@ def at(s, loc):
 
 
 def free_slot(s, D, loc):
-    """Lowest empty slot of a location (0-based), or -1 when it is full."""
-    used = [False] * D.board.slots[loc]
+    """Lowest empty slot of a location (0-based), or -1 when it is full. A ruined slot (a
+    destruction token on it) holds no monster (FH-RUIN-1)."""
+    used = [r > 0 for r in s["ruin"][loc - 1]]
     for t in s["mon"]:
         if t[0] == BOARD and t[1] == loc:
             used[t[2]] = True
@@ -96,6 +97,9 @@ def transit(s, D, m, start, ev):
         seen.append(cur)
     ev.append({"e": "moved", "m": m, "path": chain + [s["ritual"]], "to_ritual": True})
     if ritual_full(s, D):
+        t = s["mon"][m]  # it stays beside the full site: off the board
+        t[0] = RESERVE if D.special(m) else ASIDE
+        t[1] = t[2] = t[3] = 0
         raise Lost("ritual_full")  # FH-MOVE-4
     _put(s, D, m, s["ritual"], ev)  # FH-MOVE-3
 

@@ -1,4 +1,4 @@
-"""Setup (FH-SETUP-1..10): runs once per game, then is dropped from RAM on MicroPython."""
+"""Setup (FH-SETUP-1..11): runs once per game, then is dropped from RAM on MicroPython."""
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import POOL, RESERVE, Lost, spawn
 from arkham.rng import Rng
@@ -7,9 +7,10 @@ from arkham.rng import Rng
 def setup(D, g, opts, seed, ev):
     """FH-SETUP-1..10: the state of a new game."""
     rng = Rng(seed)
-    n = opts.get("players", 2)
-    if not isinstance(n, int) or isinstance(n, bool) or str(n) not in g["health"]:
+    players = opts.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool) or str(players) not in g["health"]:
         raise DataError("players is one of: " + " ".join(sorted(g["health"])))
+    n = g["solo_investigators"] if players == 1 else players  # solo: one player, 2 investigators
     names = opts.get("investigators", g["investigators"][:n])
     if not isinstance(names, list) or len(names) != n:
         raise DataError("investigators is a list of %d names" % n)
@@ -22,12 +23,13 @@ def setup(D, g, opts, seed, ev):
     b = D.board
     st = D.setup
     ritual = st["ritual"]
-    hp = g["health"][str(n)]  # FH-SETUP-9
+    hp = g["health"][str(players)]  # FH-SETUP-9
     inv = []
     for i in range(n):
         deck = list(range(1, g["action_cards"] + 1))
         rng.shuffle(deck)  # FH-SETUP-1: the investigator's action deck
         inv.append({"name": names[i], "loc": ritual, "hp": hp, "max": hp, "deck": deck})  # -5
+        ev.append({"e": "inv_placed", "inv": i + 1, "loc": ritual})
     prio = list(range(1, g["priority_cards"] + 1))
     rng.shuffle(prio)  # FH-SETUP-8
     hands = []
@@ -66,10 +68,11 @@ def setup(D, g, opts, seed, ev):
         else:
             clues.append([rest.pop(), False])
     s = {
-        "v": 1, "id": 0, "opts": opts, "round": 1, "phase": "actions", "result": None, "why": "",
+        "v": 2, "id": 0, "opts": opts, "round": 1, "phase": "priority", "result": None, "why": "",
+        "players": players, "plays": [], "turn": 0, "reck": [], "offers": [None] * n,
         "lead": lead, "inv": inv, "ritual": ritual, "ritual_parts": parts, "clues": clues,
         "clues_unplaced": sorted(rest), "gates": gates, "gate_stack": stack, "gate_box": box,
-        "gate_out": [], "priority": {"deck": prio, "hands": hands}, "items": items,
+        "gate_out": [], "priority": {"deck": prio, "hands": hands, "discard": []}, "items": items,
         "ruin": [[0] * b.slots[i] for i in range(1, b.n + 1)],
         "ruin_supply": g["destruction_tokens"], "seals": g["seal_tokens"], "sealed": [],
         "mon": [], "act": None, "fx": 0, "rng": None,
@@ -77,9 +80,18 @@ def setup(D, g, opts, seed, ev):
     # FH-SETUP-3: standard tokens in the pool, the Ancient One's special ones in reserve
     for m in range(len(D.token)):
         s["mon"].append([RESERVE if D.special(m) else POOL, 0, 0, 0])
+    at = {}
+    for x in gates:
+        at[x[0]] = x[1]
+    todo = []
+    for loc in range(1, b.n + 1):  # pool monsters on every location without gate or ritual
+        if loc != ritual and loc not in gate_locs:
+            todo.append([loc, None, st.get("others", 0)])
     try:
-        for loc, kind in st["monsters"]:
-            spawn(s, D, rng, loc, ev, kind)  # FH-SETUP-4 (no kind: from the pool)
+        for m in todo + st["monsters"]:
+            loc = at.get(m[0], m[0])
+            for _ in range(m[2] if len(m) > 2 else 1):
+                spawn(s, D, rng, loc, ev, m[1])  # FH-SETUP-4 (no kind: from the pool)
     except Lost:
         raise DataError("the setup fills the ritual site")
     s["rng"] = rng.state()

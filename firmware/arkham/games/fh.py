@@ -1,17 +1,25 @@
 """Arkham Horror: Final Hour at the table (docs/final-hour.md; hardware/boards/final-hour.json).
 
 A console binding of the rules core arkham.fh: one verb per core action, and lights for the
-public state. The players resolve their printed cards and say each effect on the console.
-FH-TABLE-2: after each action the core's changes are shown step by step and every monster token
-to lift or put down is prompted on its pad; the next action waits for them (`ok`, `override`;
-games/fh_steps.py).
+public state. Each round the players say the priority card (and action card) each investigator
+plays (`play`); the table orders the 4 actions and names which half of each card resolves; the
+players apply its effects on the console and say `next`. The Reckoning and the gate step run on
+the table; at the end of a round the team may `attempt` the ritual (compulsory after round 8),
+each investigator offering priority cards (`offer`); `hand` shows one seat its cards, privately.
+FH-TABLE-2: after each action the core's changes are shown step by step and every token (monster
+or investigator) to lift or put down is prompted on its pad; the next action waits for them
+(`ok`, `override`; games/fh_steps.py). An investigator alone on its location may be moved by
+its token: lift it, put it on a location next door: that is a `move` (one location per lift).
 
   location_N   red flash                  a token where the table does not expect it (FH-TABLE-2)
                white blink                put the prompted monster down / lift it here
                amber steady               a step of the animation: a monster passing, at work
   (then)       zone colour, dim           no monster there
-               red, brighter per monster  monsters there (full: red pulse)
+               red, brighter per monster  monsters there (full, ruined slots counted: red pulse)
+               orange-red                 monsters there and a ruined slot (FH-RUIN-1)
+               brown                      no monster, a ruined slot (destruction)
                purple                     a gate (red pulse when full)
+               cyan                       a sealed path ends here
                white, dimmer per monster  the ritual site (its free slots counting down);
                                           pulsing red when one slot is left
                white pulse (over all)     the location an activation is working on
@@ -21,15 +29,20 @@ games/fh_steps.py).
 from arkham.jsoncopy import copy
 from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.fh.game import Game
+from arkham.fh.rounds import half, next_seat, offer_size
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
-from arkham.games.fh_steps import PASS, PLACE, Steps, bad_step, counts, where_now
+from arkham.games.fh_steps import PASS, PLACE, Steps, bad_step, counts, inv_locs, where_now
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
-ZONE = {"green": (0, 40, 0), "yellow": (40, 30, 0), "purple": (30, 0, 40)}
+ZONE = {"green": (0, 40, 0), "orange": (45, 18, 0),
+        "purple": (30, 0, 40)}
 OTHER_ZONE = (20, 20, 20)
 MONSTER = (255, 0, 0)
+MONSTER_RUIN = (255, 70, 0)
+RUIN = (120, 50, 0)
+SEAL = (0, 110, 140)
 GATE = (140, 0, 200)
 RITUAL = (200, 200, 200)
 WORKING = (255, 255, 255)
@@ -42,7 +55,7 @@ PROMPT = (255, 255, 255)
 STEP = (230, 159, 0)
 STEP_MS = 400  # one step of an animation
 
-INT_OPTS = {"players": (2, 4), "lead": (1, 4), "seed": (0, 999999999)}
+INT_OPTS = {"players": (1, 4), "lead": (1, 4), "seed": (0, 999999999)}
 STR_OPTS = {"ancient": ("cthulhu", "shudde_mell", "umordhoth"),
             "level": ("easy", "normal", "hard")}
 DEFAULTS = {"players": 2, "lead": 1, "ancient": "cthulhu", "level": "easy"}
@@ -53,7 +66,10 @@ ACTS = {
     "attack": ("attack", (("m", "int"), ("dmg", "int"))),
     "investigate": ("investigate", ()),
     "seal": ("seal", (("to", "int"),)),
-    "reverse": ("reverse", (("p1", "str"), ("p2", "str"))),
+    "play": ("play", (("card", "int"), ("action", "int?"))),
+    "next": ("next", ()),
+    "attempt": ("attempt", ()),
+    "repair": ("repair", (("loc", "int"),)),
     "activate": ("activate", (("zone", "str"),)),
     "push": ("push", (("m", "int"),)),
     "spawn": ("spawn", (("loc", "int"),)),
@@ -69,7 +85,9 @@ def _options(kw):
     out = dict(DEFAULTS)
     for k in sorted(kw):
         v = kw[k]
-        if k in INT_OPTS:
+        if k == "setup" and isinstance(v, dict):
+            out[k] = v  # an Ancient One sheet of one's own (FH-SETUP-4), from a script or a save
+        elif k in INT_OPTS:
             lo, hi = INT_OPTS[k]
             out[k] = v if isinstance(v, int) else int_arg(str(v), k, lo, hi)
         elif k in STR_OPTS:
@@ -79,17 +97,21 @@ def _options(kw):
         else:
             known = " ".join(sorted(list(INT_OPTS) + list(STR_OPTS)))
             raise CommandError("final-hour: unknown option %s (known: %s)" % (k, known))
-    if out["lead"] > out["players"]:
-        raise CommandError("lead is a seat 1..%d" % out["players"])
+    seats = 2 if out["players"] == 1 else out["players"]  # solo: two investigators
+    if out["lead"] > seats:
+        raise CommandError("lead is a seat 1..%d" % seats)
     if "seed" not in out:
         out["seed"] = ticks_ms() & 0x3FFFFFFF  # kept in the snapshot: a restart resumes it
     return out
 
 
 def _core(opts):
+    o = {"players": opts["players"], "lead": opts["lead"], "ancient": opts["ancient"],
+         "level": opts["level"]}
+    if "setup" in opts:
+        o["setup"] = opts["setup"]
     try:
-        return Game({"players": opts["players"], "lead": opts["lead"],
-                     "ancient": opts["ancient"], "level": opts["level"]}, opts["seed"])
+        return Game(o, opts["seed"])
     except ValueError as e:
         raise CommandError("final-hour: " + str(e))
 
@@ -101,13 +123,19 @@ def _scale(rgb, num, den):
 class Mode(_Mode):
     name = "final-hour"
     VERBS = {
-        "new": "new [players=2..4] [lead=N] [ancient=cthulhu|shudde_mell|umordhoth] "
-               "[level=easy|normal|hard] [seed=N]: a new game",
+        "new": "new [players=1..4] [lead=N] [ancient=cthulhu|shudde_mell|umordhoth] "
+               "[level=easy|normal|hard] [seed=N]: a new game (1 player: two investigators)",
+        "play": "play INV CARD [ACTION]: the investigator plays priority card CARD (with action "
+                "card ACTION face down)",
+        "next": "next INV: the card being resolved is done (after the 4th: the Ancient One phase)",
+        "attempt": "attempt INV: the lead starts the team's one attempt to reverse the ritual",
+        "offer": "offer INV CARD CARD CARD: the priority cards the investigator offers (secret)",
+        "hand": "hand INV: that seat's priority cards (a private reply)",
+        "repair": "repair INV LOC: a card removes a destruction token at LOC",
         "move": "move INV TO: the investigator moves along a path",
         "attack": "attack INV M DMG: damage to monster M in the investigator's location",
         "investigate": "investigate INV: turn up the clue where the investigator is",
         "seal": "seal INV TO: a seal on the path to location TO",
-        "reverse": "reverse INV SYMBOL SYMBOL: name the ritual's two components",
         "activate": "activate INV ZONE: activate the monsters of a colour zone",
         "push": "push INV M: a card makes monster M transition",
         "spawn": "spawn INV LOC: a monster from the pool appears at LOC",
@@ -116,8 +144,9 @@ class Mode(_Mode):
         "heal": "heal INV: the investigator regains 1 health",
         "order": "order INV M: during an activation, monster M goes next",
         "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
-        "end": "end INV: the lead ends the action phase / the Ancient One phase",
-        "legal": "legal: the actions the rules allow now",
+        "end": "end INV: the lead ends the Ancient One phase (the gate step) / goes on to the "
+               "next round without an attempt",
+        "legal": "legal: the actions the rules allow now (the cards a seat may play: privately)",
         "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
@@ -134,9 +163,11 @@ class Mode(_Mode):
         """A new game: every setup monster is prompted onto the board (from an empty picture)."""
         core = self.core
         n = core.D.board.n
-        self.steps = Steps([0] * (n + 1))
-        self.pending = list(core.start_events)
-        self.steps.add(self.pending, [0] * len(core.state["mon"]))
+        nmon = len(core.state["mon"])
+        self.steps = Steps([0] * (n + 1), [0] * len(core.state["inv"]))
+        self.pending = core.start_events
+        core.start_events = []  # (one list of the setup's events in RAM, not two)
+        self.steps.add(self.pending, [0] * (nmon + len(core.state["inv"])), nmon)
 
     def _check_board(self):
         for i in range(1, 16):
@@ -154,14 +185,21 @@ class Mode(_Mode):
                     fields[k] = e[k]
             self.ctx.emit(e["e"], fields)
 
-    def _act(self, action):
-        self._ready()
+    def _act(self, action, by_token=0):
+        """A core action; `by_token`: the seat whose token the players already moved (no
+        prompts for it)."""
+        if not by_token:
+            self._ready()
         where = where_now(self.core.state)
         good, res = self.core.apply(action)
         if not good:
             raise CommandError(res)
         self.pending.extend(res)
-        self.steps.add(res, where)
+        nmon = len(self.core.state["mon"])
+        self.steps.add(res, where, nmon)
+        if by_token:  # its token is there already: no prompt for it
+            self.steps.inv[by_token - 1] = action["to"]
+            self.steps.queue = [x for x in self.steps.queue if x[1] != -by_token]
         self._flush()
         self.ctx.save()
         self.ctx.redraw()
@@ -174,6 +212,9 @@ class Mode(_Mode):
         if st.wrong:
             raise CommandError("put the flashing token right first (%s), or `override`"
                                % " ".join(sorted(st.wrong)))
+        if st.hand is not None:
+            raise CommandError("%s's token is in hand: put it down (location_%d or a location "
+                               "next door)" % (self._what(-st.hand[0]), st.hand[1]))
         todo = st.prompts()
         if todo:
             first = todo[0]
@@ -185,7 +226,9 @@ class Mode(_Mode):
             self._settle()
 
     def _what(self, m):
-        return self.core.D.token[m] if m >= 0 else "investigator"
+        if m >= 0:
+            return self.core.D.token[m]
+        return self.core.state["inv"][-m - 1]["name"]
 
     # ---- console verbs -----------------------------------------------------------------------
     def command(self, verb, args, kw):
@@ -203,7 +246,7 @@ class Mode(_Mode):
             return self._brief()
         if verb == "legal":
             no_more(verb, args, kw)
-            return {"legal": self.core.legal_actions()}
+            return self._legal()
         if verb in ("ok", "override"):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
@@ -212,32 +255,73 @@ class Mode(_Mode):
             no_more(verb, args, kw, 1)
             if not args:
                 raise CommandError("end INV")
-            a = "end_round" if self.core.phase() == "ancient" else "end_actions"
+            a = "next_round" if self.core.phase() == "end" else "end_round"
             self._act({"a": a, "inv": int_arg(args[0], "inv", 1, n)})
+            return self._brief()
+        if verb == "hand":
+            no_more(verb, args, kw, 1)
+            if not args:
+                raise CommandError("hand INV")
+            seat = int_arg(args[0], "inv", 1, n)
+            # the host shows a reply carrying "private" only to that seat (docs/ritual.md)
+            return {"private": seat, "view": {"hand": self.core.state["priority"]["hands"][
+                seat - 1]}}
+        if verb == "offer":
+            no_more(verb, args, kw, 5)
+            if len(args) < 2:
+                raise CommandError(self.VERBS[verb])
+            cards = [int_arg(x, "card", 1, 99) for x in args[1:]]
+            self._act({"a": "offer", "inv": int_arg(args[0], "inv", 1, n), "cards": cards})
             return self._brief()
         spec = ACTS.get(verb)
         if spec is None:
             raise CommandError("final-hour: unknown verb %r" % verb)
         fields = spec[1]
+        need = 1 + len([f for f in fields if f[1] != "int?"])
         no_more(verb, args, kw, 1 + len(fields))
-        if len(args) != 1 + len(fields):
+        if not need <= len(args) <= 1 + len(fields):
             raise CommandError(self.VERBS[verb])
         a = {"a": spec[0], "inv": int_arg(args[0], "inv", 1, n)}
-        for i in range(len(fields)):
+        for i in range(len(args) - 1):
             name, kind = fields[i]
             text = args[1 + i]
-            a[name] = int_arg(text, name, 0, 999) if kind == "int" else text.lower()
-        if verb == "reverse":
-            a["parts"] = [a.pop("p1"), a.pop("p2")]
+            a[name] = text.lower() if kind == "str" else int_arg(text, name, 0, 999)
         self._act(a)
         return self._brief()
 
+    def _legal(self):
+        """The legal actions, without showing a hand on the shared console: the cards the next
+        seat may play are a private reply to that seat; in the attempt only who still offers and
+        how many cards (`hand INV` shows a seat its cards)."""
+        core = self.core
+        ph = core.phase()
+        la = core.legal_actions()
+        if ph == "priority":
+            return {"private": next_seat(core.state), "view": {"legal": la}}
+        if ph == "ritual":
+            s = core.state
+            return {"legal": [{"a": "offer", "inv": i + 1,
+                               "cards": offer_size(s, core.D, i + 1)}
+                              for i in range(len(s["inv"])) if s["offers"][i] is None]}
+        return {"legal": la}
+
     def _brief(self):
         s = self.core.state
-        out = {"phase": self.core.phase(), "round": s["round"], "lead": s["lead"],
+        ph = self.core.phase()
+        out = {"phase": ph, "round": s["round"], "lead": s["lead"],
                "health": [i["hp"] for i in s["inv"]], "result": s["result"]}
+        if ph == "priority":
+            out["plays"] = next_seat(s)
+        elif s["phase"] == "actions" and s["turn"] < len(s["plays"]):
+            p = s["plays"][s["turn"]]
+            out["resolving"] = {"inv": p[0], "card": p[1], "action": p[2],
+                                "half": half(s, self.core.D), "n": s["turn"] + 1}
+        elif ph == "ritual":
+            out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
         if s["act"] is not None and s["act"]["ask"] is not None:
             out["ask"] = s["act"]["ask"]
+        if self.steps.busy():  # steps to show: a "settled" event comes when they are done
+            out["steps"] = len(self.steps.queue) + (1 if self.steps.wait is not None else 0)
         todo = self.steps.prompts()
         if todo:
             out["waiting"] = ["%s %s at location_%d" % (t[0], self._what(t[1]), t[2])
@@ -271,19 +355,22 @@ class Mode(_Mode):
         """A lift or place step: the picture changes, and the pad must follow."""
         st = self.steps
         do, m, loc = step
-        before = st.shown[loc]
-        after = max(before + (1 if do == PLACE else -1), 0)  # (never below an empty slot)
-        st.shown[loc] = after
+        before = st.covered(loc)
+        if m >= 0:
+            st.shown[loc] = max(st.shown[loc] + (1 if do == PLACE else -1), 0)  # (never < 0)
+        else:
+            st.inv[-m - 1] = loc if do == PLACE else 0
+        want = st.covered(loc)
         spot = "location_%d" % loc
-        want = after > 0
         sp = self.ctx.board.spot(spot)
         sensed = sp is not None and sp.chip is not None
+        sees = before != want  # presence only: another token there hides the change
         self.ctx.emit("prompt", {"spot": spot, "do": do, "what": self._what(m), "m": m,
-                                 "pad": sensed})
+                                 "pad": sensed, "sees": sees})
         st.due = now_ms
         if not sensed:
             pass  # named only: nothing to wait for
-        elif (before > 0) != want and self.ctx.pads.present(spot) == want:
+        elif sees and self.ctx.pads.present(spot) == want:
             self.ctx.emit("prompt_done", {"spot": spot, "by": "pad"})  # already so
         else:
             st.wait = step
@@ -301,13 +388,15 @@ class Mode(_Mode):
         st.due = None
         st.running = False
         st.shown = counts(self.core.state, self.core.D.board.n)
+        st.inv = inv_locs(self.core.state)
         self.ctx.emit("settled", {})
         self.ctx.save()
         self.ctx.redraw()
 
     def on_pad(self, spot, present, now_ms):
-        """Order: a flagged spot put right; the open prompt's spot; otherwise a change that
-        leaves the spot unlike the picture is misplaced: it flashes and blocks play."""
+        """Order: a flagged spot put right; the open prompt's spot; an investigator's token in
+        hand; otherwise a change that leaves the spot unlike the picture is misplaced: it
+        flashes and blocks play."""
         self._flush()
         if not spot.startswith("location_"):
             return
@@ -318,7 +407,7 @@ class Mode(_Mode):
             return
         if not 0 < loc < len(st.shown):
             return
-        want = st.shown[loc] > 0
+        want = st.covered(loc)
         if spot in st.wrong:
             if present == want:
                 del st.wrong[spot]
@@ -338,15 +427,63 @@ class Mode(_Mode):
                 self.ctx.save()
                 self.ctx.redraw()
             return  # (between lifting and putting down: not an error on the prompted spot)
+        if self._by_token(loc, present):
+            return
         if present != want:
-            why = "a monster belongs here: put it back" if want else \
-                "no monster belongs here now: lift it"
+            why = "a token belongs here: put it back" if want else \
+                "nothing belongs here now: lift it"
+            if st.hand is not None and present:
+                why = "%s may move to: %s" % (self._what(-st.hand[0]), " ".join(
+                    ["location_%d" % x for x in self.core.D.board.paths[st.hand[1]]]))
             if w is not None:
                 why += " (the table waits at location_%d)" % w[2]
             st.wrong[spot] = present
             self.ctx.emit("misplaced", {"spot": spot, "present": present, "why": why})
             self.ctx.save()
             self.ctx.redraw()
+
+    def _by_token(self, loc, present):
+        """Moving an investigator by its token (like AH2e): in the Action phase, with nothing
+        flagged or prompted, lifting the only token on a location, an investigator's, puts it
+        in hand; putting it down next door is a `move`, back where it was cancels."""
+        st = self.steps
+        s = self.core.state
+        if st.wrong or st.wait is not None or st.busy():
+            return False
+        if st.hand is None:
+            if present or self.core.phase() != "actions" or st.shown[loc]:
+                return False
+            here = [i + 1 for i in range(len(st.inv)) if st.inv[i] == loc]
+            if len(here) != 1:
+                return False
+            st.hand = [here[0], loc]
+            st.inv[here[0] - 1] = 0
+            self.ctx.emit("in_hand", {"inv": here[0], "frm": "location_%d" % loc,
+                                      "to": ["location_%d" % x
+                                             for x in self.core.D.board.paths[loc]]})
+            self.ctx.save()
+            return True
+        seat, frm = st.hand
+        if not present:
+            return False
+        if loc == frm:
+            st.hand = None
+            st.inv[seat - 1] = frm
+            self.ctx.emit("put_back", {"inv": seat, "at": "location_%d" % loc})
+            self.ctx.save()
+            return True
+        if loc not in self.core.D.board.paths[frm] or s["phase"] != "actions":
+            return False
+        st.hand = None
+        try:
+            self._act({"a": "move", "inv": seat, "to": loc}, by_token=seat)
+        except CommandError as e:  # (the core refused: the token is misplaced)
+            st.hand = [seat, frm]
+            st.wrong["location_%d" % loc] = present
+            self.ctx.emit("misplaced", {"spot": "location_%d" % loc, "present": present,
+                                        "why": str(e.args[0])})
+            self.ctx.save()
+        return True
 
     def _confirm(self, verb, what):
         st = self.steps
@@ -393,6 +530,9 @@ class Mode(_Mode):
         count = st.shown  # the picture: what the tokens should show now (FH-TABLE-2)
         wait = st.wait[2] if st.wait is not None else 0
         gates = [g[1] for g in s["gates"]]
+        sealed = []
+        for pair in s["sealed"]:
+            sealed += pair
         working = 0
         if s["act"] is not None and s["act"]["locs"]:
             working = s["act"]["locs"][0]
@@ -400,7 +540,11 @@ class Mode(_Mode):
             spot = "location_%d" % loc
             if self.ctx.board.spot(spot) is None:
                 continue
-            free = b.slots[loc] - count[loc]
+            ruined = 0
+            for r in s["ruin"][loc - 1]:
+                if r:
+                    ruined += 1
+            free = b.slots[loc] - count[loc] - ruined
             if spot in st.wrong:
                 lights.show(spot, ERROR, FLASH)
             elif loc == wait:
@@ -414,12 +558,17 @@ class Mode(_Mode):
                     lights.show(spot, MONSTER, PULSE)
                 else:  # white, dimmer as its free slots count down
                     lights.show(spot, _scale(RITUAL, free, b.slots[loc]), STEADY)
-            elif free == 0:
+            elif free <= 0:
                 lights.show(spot, MONSTER, PULSE)
             elif count[loc]:
-                lights.show(spot, _scale(MONSTER, count[loc], b.slots[loc]), STEADY)
+                lights.show(spot, _scale(MONSTER_RUIN if ruined else MONSTER, count[loc],
+                                         b.slots[loc]), STEADY)
+            elif ruined:
+                lights.show(spot, RUIN, STEADY)
             elif loc in gates:
                 lights.show(spot, GATE, STEADY)
+            elif loc in sealed:
+                lights.show(spot, SEAL, STEADY)
             else:
                 lights.show(spot, ZONE.get(b.zone[loc], OTHER_ZONE), STEADY)
         for r in range(1, 9):
@@ -451,15 +600,16 @@ class Mode(_Mode):
         except (KeyError, ValueError, TypeError):
             raise CommandError("final-hour: not a Final Hour snapshot")
         shown = counts(core.state, core.D.board.n)
-        steps = Steps(shown)
+        inv = inv_locs(core.state)
+        steps = Steps(shown, inv)
         table = snap.get("table")
         if table is not None:
             if not isinstance(table, dict):
                 raise CommandError("final-hour: not a Final Hour snapshot")
-            steps.restore(table, shown)
+            steps.restore(table, shown, inv)
             nmon = len(core.state["mon"])
             for st in steps.queue + ([steps.wait] if steps.wait is not None else []):
-                why = bad_step(st, core.D.board.n, nmon)
+                why = bad_step(st, core.D.board.n, nmon, len(inv))
                 if why is not None:
                     raise CommandError("final-hour: saved table: " + why)
         self.opts = opts
@@ -471,5 +621,5 @@ class Mode(_Mode):
         out = self.core.public()  # never the ritual components, face-down clues or stacks
         st = self.steps
         out["table"] = {"opts": self.opts, "queue": st.queue, "wait": st.wait,
-                        "shown": st.shown, "wrong": st.wrong}
+                        "shown": st.shown, "inv": st.inv, "hand": st.hand, "wrong": st.wrong}
         return out
