@@ -118,6 +118,13 @@ class Pads(PadScan):
         a = parse_chip(chip)
         return a in self.chips and self._state[self.chips.index(a)] == CHIP_OK
 
+    def unreport(self, spot, present):
+        """A reported change was not saved (arkham.app): report it again once it holds."""
+        k = self._index.get(spot)
+        if k is not None:
+            self._present[k] = 0 if present else 1
+            self._count[k] = 0
+
     def take_notices(self):
         out = self._notices
         self._notices = []
