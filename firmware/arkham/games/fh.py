@@ -19,7 +19,7 @@ games/fh_steps.py).
                game over: green flash (won) or red steady (lost) on every round light
 """
 from arkham.jsoncopy import copy
-from arkham.compat import ticks_add, ticks_diff, ticks_ms
+from arkham.compat import fresh_seed, ticks_add, ticks_diff
 from arkham.fh.game import Game
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
@@ -82,7 +82,7 @@ def _options(kw):
     if out["lead"] > out["players"]:
         raise CommandError("lead is a seat 1..%d" % out["players"])
     if "seed" not in out:
-        out["seed"] = ticks_ms() & 0x3FFFFFFF  # kept in the snapshot: a restart resumes it
+        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
     return out
 
 
