@@ -61,6 +61,12 @@ class PadScan:
             if self._silent(buf):
                 self._fail(ci, now_ms, "reads no data (chip reset?)")
                 continue
+            if self._reported[ci]:
+                # ok only once it reads data (a chip that answers but reads all zeros stays
+                # reported once, not a fault/ok pair every retry)
+                self._reported[ci] = False
+                self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
+            self._ever_ok[ci] = True
             surprises += self._process(ci, buf, ch)
         if surprises >= BOARD_SURPRISES:
             # several electrodes across the board jumped in the same scan: noise arriving (a
@@ -85,14 +91,10 @@ class PadScan:
             self._fail(ci, now_ms, _err_text(e))
             return False
         self._state[ci] = CHIP_OK
-        self._ever_ok[ci] = True
         emap = self._emap[ci]
         for e in range(12):
             if emap[e] >= 0:
                 self._last[emap[e]] = -1  # (no step across the gap: not noise)
-        if self._reported[ci]:
-            self._reported[ci] = False
-            self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
         return True
 
     def _fail(self, ci, now_ms, err):
