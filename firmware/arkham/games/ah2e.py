@@ -142,6 +142,11 @@ def fmt(action):
     return " ".join(words)
 
 
+def _chip_ok(pads, chip):
+    ok = getattr(pads, "chip_ok", None)
+    return ok is None or ok(chip)
+
+
 class Mode(_Mode):
     name = "ah2e"
     VERBS = {
@@ -258,8 +263,10 @@ class Mode(_Mode):
                 and how == "lift"
                 and not pads.present(spot)
                 and not expected(self.core, spot)
+                and _chip_ok(pads, sp.chip)
             ):
-                continue  # the pad is already bare, as it should be
+                continue  # the pad is already bare, as it should be (a failed chip's pad only
+                # says what it saw before: the prompt waits for the chip, or `ok`)
             if sensed:
                 lst = todo.get(spot) or []
                 lst.append(how + " " + what)
