@@ -149,6 +149,24 @@ def hostile_line(rnd):
     return line + rnd.choice([b"\n", b"\r\n"])
 
 
+def _blank(raw):
+    """Is this line blank for the table (no reply): printable bytes that backspace/DEL erase
+    (docs/protocol.md), spaces, a \r before the newline."""
+    body = raw[:-1]
+    if body.endswith(b"\r"):
+        body = body[:-1]
+    kept = []
+    for b in body:
+        if b in (8, 127):
+            if kept:
+                kept.pop()
+        elif b == 9 or 32 <= b <= 126:
+            kept.append(b)
+        else:
+            return False  # a non-printable byte: one error
+    return not bytes(kept).strip()
+
+
 def lines_row(n, rnd, tmp, say):
     counts = {"lines": 0, "lines_failed": 0, "internal_errors": 0}
     games = [("bringup", None), ("ah2e", "ah2e"), ("ritual", "ritual")]
@@ -169,7 +187,7 @@ def lines_row(n, rnd, tmp, say):
                 continue
             counts["lines"] += 1
             replies = [o for o in out if "re" in o]
-            blank = not raw.strip(b" \t\r\n")
+            blank = _blank(raw)
             bad = [o for o in out if o.get("ev") == "error" and o.get("where") in
                    ("command", "parse", "loop", "tick", "on_pad", "render")]
             internal = [o for o in replies if "internal error" in str(o.get("err", ""))]
