@@ -160,7 +160,8 @@ class LineReader:
             self._over += end - start
             return
         room = MAX_LINE + 1 - self._len  # (+1: the \r of a \r\n ending)
-        if end - start <= room and not (self._len + end - start > MAX_LINE and data[end - 1] != _CR):
+        n = self._len + end - start
+        if end - start <= room and not (n > MAX_LINE and data[end - 1] != _CR):
             self._buf[self._len : self._len + end - start] = data[start:end]
             self._len += end - start
             return

@@ -119,7 +119,8 @@ WORDS = ["hello", "help", "dump", "since", "game", "board", "pads", "faults", "c
          "light", "unlight", "act", "legal", "state", "ok", "override", "new", "nominate", "take",
          "pass", "orb", "peek", "goo", "reveal", "next", "look", "sanity", "empty", "set", "reset",
          "stop", "bringup", "ah2e", "ritual", "fh", "effect", "move", "to=", "inv=0", "bless=maybe",
-         "seed=", "players=", "ms=", "colour=", "touch=", "release=", "item=", "all", "red", "1,2,3"]
+         "seed=", "players=", "ms=", "colour=", "touch=", "release=", "item=", "all", "red",
+         "1,2,3"]
 
 
 def hostile_line(rnd):

@@ -55,7 +55,8 @@ def _remove_stale(path: pathlib.Path, info: dict) -> None:
     """A sim that died without cleaning up (kill -9): its entry, and its world socket when that
     lives in the runtime dir (issue 15)."""
     world = info.get("world") or ""
-    if world and pathlib.Path(world).parent == runtime_dir() and not _alive(int(info.get("pid", 0))):
+    mine = world and pathlib.Path(world).parent == runtime_dir()
+    if mine and not _alive(int(info.get("pid", 0))):
         try:
             os.unlink(world)
         except OSError:

@@ -90,7 +90,7 @@ def works(app, hw, what):
 
 
 seq5, state7, state5 = good_saves()
-check(b'"count":7' in state7 and b'"count":5' in state5, "two good saves: the last and the one before")
+check(b'"count":7' in state7 and b'"count":5' in state5, "two good saves: the last, the one before")
 
 DAMAGE = [
     ("non-UTF-8 bytes near the start", b'{"seq":\xff\xfe\x80,"table":' + state7[16:]),
@@ -148,7 +148,8 @@ write(PATH, b"\xff\xff")
 write(PATH + ".bak", b'{"seq":1.5}')
 app, hw, out = boot()
 equal(evs(out)[:3], ["hello", "restore_failed", "restore_failed"], "both damaged: two reports")
-equal((out[1].get("aside"), out[2].get("aside")), ("state.json", "state.json.bak"), "each set aside")
+asides = (out[1].get("aside"), out[2].get("aside"))
+equal(asides, ("state.json", "state.json.bak"), "each set aside")
 equal(app.game, "bringup", "both damaged: a fresh game")
 works(app, hw, "both damaged")
 

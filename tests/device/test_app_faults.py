@@ -57,11 +57,13 @@ hw.pads.fail_scan = False
 hw.storage.fail = True
 out = ask(app, hw, "#5 add 1", driver.t + 500)
 equal([o.get("ev") for o in out], [None], "a failing save: one reply, no event")
-check(not out[0]["ok"] and out[0]["err"].startswith("not saved (OSError: disk full)"), "an error reply")
+err = out[0]["err"]
+check(not out[0]["ok"] and err.startswith("not saved (OSError: disk full)"), "an error reply")
 equal(ask(app, hw, "peek", driver.t + 510)[0]["count"], 3, "nothing changed")
 hw.storage.fail = False
 out = ask(app, hw, "add 1", driver.t + 6000)
-equal([o.get("ev") for o in out], ["counted", None, "error"], "saving works again: the failure is told")
+evs = [o.get("ev") for o in out]
+equal(evs, ["counted", None, "error"], "saving works again: the failure is told")
 equal((out[0]["count"], out[2]["where"]), (4, "save"), "the change is made; where = save")
 check('"count":4' in hw.storage.files["state.json"], "and saved")
 done()

@@ -32,7 +32,8 @@ store.fail = True
 for i in range(3):
     out = step(100 + i * 10, "#%d add 2" % (i + 1))
     equal(len(out), 1, "save failing, add %d: only a reply" % (i + 1))
-    check(not out[0]["ok"] and "nothing changed" in out[0]["err"], "add %d: an error reply" % (i + 1))
+    refused = not out[0]["ok"] and "nothing changed" in out[0]["err"]
+    check(refused, "add %d: an error reply" % (i + 1))
 equal(step(200, "peek")[0]["count"], 3, "the game is as last saved")
 out = step(210, "game bringup")
 check(not out[-1]["ok"] and app.game == "counter", "a game switch is refused, the game stays")
@@ -51,8 +52,10 @@ equal(app2.mode.count, 3, "and the game is the saved one")
 
 # saving works again (no power cut): the pad change is reported and counted, the failure told
 out = step(300)
-equal([o.get("ev") for o in out], ["pad", "error"], "saving works: the pad change comes, then the failure")
-equal((out[1]["where"], out[1].get("repeats")), ("save", 4), "where = save, repeats: the 5 failed saves after the first")
+evs = [o.get("ev") for o in out]
+equal(evs, ["pad", "error"], "saving works: the pad change comes, then the failure")
+told = (out[1]["where"], out[1].get("repeats"))
+equal(told, ("save", 4), "where = save, repeats: the 5 failed saves after the first")
 equal(step(310, "peek")[0]["count"], 13, "the token counted once")
 out = step(320, "#9 add 1")
 equal([o.get("ev") for o in out], ["counted", None], "commands are acknowledged again")

@@ -1,8 +1,8 @@
 """Noise on the pads (issue 15): at every noise level from 12 to 80 counts (a token takes 40 off)
 the pads report no false change, a resting token stays present, every pad is reported noisy
 once, and when the noise stops the empty references are back (no pad latched occupied) and new
-tokens are seen again. Up to 12 counts (often 20) a token placed in the noise is still seen (smoothing);
-above that the pads are too noisy to believe and hold what they had."""
+tokens are seen again. Up to 12 counts (often 20) a token placed in the noise is still seen
+(smoothing); above that the pads are too noisy to believe and hold what they had."""
 
 # ruff: noqa: I001, E402  (import order matters in a 96k heap: the board check first, then the biggest)
 from arkham.emu.boards import small_board
@@ -52,7 +52,8 @@ for level in LEVELS:
         check(seen, "noise %d: a token placed in the noise is seen, and its lift" % level)
     equal(pads.present_spots(), ["pad_03"], "noise %d stopped: no pad latched occupied" % level)
     rig.do("place pad_17")
-    equal(rig.scan(3, 10), [("pad_17", True)], "noise %d stopped: a new token is seen at once" % level)
+    got = rig.scan(3, 10)
+    equal(got, [("pad_17", True)], "noise %d stopped: a new token is seen at once" % level)
     equal(pads.faults(), [], "noise %d stopped: no faults left" % level)
     if changes == [] and held:
         held_levels += 1
