@@ -23,9 +23,13 @@ def board(name):
 class Pads:
     def __init__(self):
         self.on = set()
+        self.down = set()  # chips not answering (their pads keep what they saw)
 
     def present(self, spot):
         return spot in self.on
+
+    def chip_ok(self, chip):
+        return chip not in self.down
 
 
 class Lights:

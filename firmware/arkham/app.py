@@ -14,10 +14,12 @@ Order inside one step (docs/protocol.md relies on it):
  6. write the queued replies and events: nothing is sent before it is saved, so after a power cut
     the host never holds a seq the table has forgotten.
 
+A save that fails acknowledges nothing: arkham.unsave takes the step back.
+
 Saving costs one small flash write per loop iteration that emitted an event (a touch, say): the
 price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear.
 The saved game is never one string in RAM (arkham.persist); a failed save keeps the previous one
-and is retried (at once after a collection, then every few seconds).
+(tried once more at once after a collection).
 """
 
 # ruff: noqa: I001  (protocol, the biggest, first: the unix port compiles .py inside a 96k heap)
@@ -62,12 +64,14 @@ class App:
         self._game_dirty = False  # the table changed since the last good save
         self._keep_save = False  # a save not restored for lack of memory: never saved over
         self._saved_seq = -1
-        self._save_retry = None  # ticks when a failed save may be tried again
+        self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
+        self._pad_changes = []  # (spot, present) of this step
         self._failures = {}  # place -> [message, repeats, ticks of last report]
         self.booted_ms = ticks_ms()
         notes = []
         self._load_calibration(notes)
         seq = self._boot_game(notes)
+        self._saved_seq = seq
         self.events = EventLog(
             seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", 6144))
         )
@@ -92,13 +96,15 @@ class App:
 
     # ---- replies ---------------------------------------------------------------------------
 
-    def reply(self, tag, fields=None):
+    def reply(self, tag, fields=None, ack=True):
         obj = {} if fields is None else dict(fields)
         obj["re"] = tag
         obj["ok"] = True
         if not self._out and not self._check_game and self.events.seq == self._saved_seq:
             # nothing unsaved or queued: send it now, in pieces (a big reply needs no big block)
             self._writer.line(obj, self.hw.stream.write)
+        elif ack:
+            self._out.append((tag, encode(obj)))  # an acknowledgement: sent once saved
         else:
             self._out.append(encode(obj))
 
@@ -218,6 +224,7 @@ class App:
             return
         for spot, present in changes:
             self.emit("pad", {"spot": spot, "present": bool(present)})
+            self._pad_changes.append((spot, present))
             self._redraw = True  # (a mode whose state changed calls ctx.save(): no re-snapshot
             # here, a big game's snapshot is too dear to encode on every touch)
             try:
@@ -253,11 +260,10 @@ class App:
             self.failure("render", e, now_ms)
 
     def _persist(self, now_ms):
-        if self._save_retry is not None and ticks_diff(now_ms, self._save_retry) < 0:
-            return
         if self._keep_save or not (
             self._check_game or self._game_dirty or self.events.seq != self._saved_seq
         ):
+            self._pad_changes.clear()
             return
         try:
             try:
@@ -265,10 +271,14 @@ class App:
             except MemoryError:
                 collect()  # garbage or fragments: once more on a swept heap
                 self._save_now()
-            self._save_retry = None
         except Exception as e:
-            self._save_retry = now_ms + ERROR_REPEAT_MS
-            self.failure("save", e, now_ms)
+            self._unsave_mod().unsave(self, e)
+        self._pad_changes.clear()
+
+    def _unsave_mod(self):
+        from arkham import unsave  # (only when a save fails: compiled apart)
+
+        return unsave
 
     def _save_now(self):
         if self._check_game:
@@ -278,9 +288,12 @@ class App:
                 self._game_crc = crc
                 self._game_dirty = True  # until a save succeeds
         if self._game_dirty or self.events.seq != self._saved_seq:
+            if self._save_failed is not None:
+                self._unsave_mod().report(self)
             seq = self.events.seq
             fill = persist.fill_state(self._writer, seq, self._table())
             self.storage.save(STATE_FILE, fill)
+            self._save_failed = None
             self._saved_seq = seq
             self._game_dirty = False
 
@@ -290,7 +303,7 @@ class App:
             return
         write = self.hw.stream.write
         for line in out:
-            write(line)
+            write(line[1] if isinstance(line, tuple) else line)
         out.clear()
 
     # ---- commands --------------------------------------------------------------------------
@@ -309,6 +322,7 @@ class App:
         if parsed is None:
             return
         tag, verb, args, kw = parsed
+        seq0 = self.events.seq
         try:
             handler = verbs.CORE.get(verb)
             if handler is not None:
@@ -322,13 +336,13 @@ class App:
                     "unknown verb %r; verbs: %s (help VERB for one)" % (verb[:20], self.verb_list())
                 )
             if res is not False:  # False: the handler already replied (e.g. `since`)
-                self.reply(tag, res)
+                self.reply(tag, res, handler is None or self.events.seq != seq0)
         except CommandError as e:
             self.reply_error(tag, _message(e))
         except Exception as e:  # a bug: report it, put the game back as last saved, go on
             err = "internal error in %s: %s" % (verb, _describe(e))
             self.failure("command", e, now_ms)
-            self._reload_saved_game()
+            self._unsave_mod().restore_saved(self)
             self.reply_error(tag, err)
 
     def verb_list(self):
@@ -337,18 +351,6 @@ class App:
             if v not in verbs.CORE:
                 names.append(v)
         return " ".join(names)
-
-    def _reload_saved_game(self):
-        try:
-            saved = persist.load_json(self.storage, STATE_FILE)  # the game as last saved
-            if saved is not None:
-                saved = saved["table"]
-                if saved.get("game") == self.game:
-                    self.mode.restore(saved.get("mode"))
-                    self._check_game = True  # (a save that failed before: now older, re-check)
-            self._redraw = True
-        except Exception:
-            pass
 
     # ---- failures: reported as events, never fatal -----------------------------------------
 

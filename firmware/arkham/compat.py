@@ -48,6 +48,27 @@ except ImportError:
             return a + b
 
 
+def fresh_seed():
+    """A seed for a new game's hidden deal: 0..999999999 from the chip's entropy (os.urandom on
+    MicroPython and CircuitPython, the OS on CPython), never from the clock alone: two tables
+    booted at the same moment deal differently, and a player who sees their own card cannot
+    search the seed from the uptime (issue 15). The clock stands in only where there is no
+    urandom at all."""
+    try:
+        import os
+
+        b = os.urandom(4)
+        v = ((b[0] & 0x3F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]  # (a small int on a Pico)
+    except Exception:
+        try:
+            import random
+
+            v = random.getrandbits(30)
+        except Exception:
+            v = ticks_ms() & 0x3FFFFFFF
+    return v % 1000000000
+
+
 def mem_free():
     """Free heap bytes, or None on CPython (no fixed heap)."""
     try:

@@ -94,7 +94,7 @@ def parse(line):
         tag = _tag_value(words[0])
         words = words[1:]
         if not words:
-            raise BadLine("a tag needs a verb after it, e.g. #%d hello" % tag, tag)
+            raise BadLine("a tag needs a verb after it, e.g. #%s hello" % (tag,), tag)
     verb = words[0].lower()
     if not _is_key(verb):
         raise BadLine("bad verb %r: verbs are words like hello, help, dump" % words[0][:20], tag)
@@ -114,6 +114,9 @@ def parse(line):
     return tag, verb, args, kw
 
 
+_TOO_LONG = "line too long (over %d bytes); dropped up to its newline" % MAX_LINE
+
+
 class LineReader:
     """Cuts the incoming byte stream into command lines, with bounded memory and work.
 
@@ -127,7 +130,7 @@ class LineReader:
     """
 
     def __init__(self, queue=8):
-        self._buf = bytearray(MAX_LINE)
+        self._buf = bytearray(MAX_LINE + 1)
         self._len = 0
         self._over = 0  # >0: bytes of the current over-long line seen so far (being dropped)
         self._items = []
@@ -156,8 +159,9 @@ class LineReader:
         if self._over:
             self._over += end - start
             return
-        room = MAX_LINE - self._len
-        if end - start <= room:
+        room = MAX_LINE + 1 - self._len  # (+1: the \r of a \r\n ending)
+        n = self._len + end - start
+        if end - start <= room and not (n > MAX_LINE and data[end - 1] != _CR):
             self._buf[self._len : self._len + end - start] = data[start:end]
             self._len += end - start
             return
@@ -165,9 +169,7 @@ class LineReader:
         tag = peek_tag(self._buf[: self._len] if self._len else data[start:end])
         self._over = self._len + end - start
         self._len = 0
-        self._put(
-            ("bad", tag, "line too long (over %d bytes); dropped up to its newline" % MAX_LINE)
-        )
+        self._put(("bad", tag, _TOO_LONG))
 
     def _end_line(self):
         if self._over:
@@ -178,6 +180,9 @@ class LineReader:
         buf = self._buf
         if n and buf[n - 1] == _CR:
             n -= 1
+        if n > MAX_LINE:  # (513 bytes ending in \r, then more before the \n)
+            self._put(("bad", peek_tag(bytes(buf[:16])), _TOO_LONG))
+            return
         edits = False
         for i in range(n):
             b = buf[i]

@@ -1,6 +1,15 @@
-"""Boot: resume the saved game (app.py loads it at boot)."""
+"""Boot: resume the saved game (app.py loads it at boot).
+
+A damaged save never stops the boot: whatever is wrong with it (bytes that are not UTF-8, broken
+JSON, a folder where the file should be, a `seq` that is not a whole number 0..MAX_SEQ, a snapshot
+the game refuses) is reported as `restore_failed` with the reason, the damaged file is set aside
+(NAME.bad) and the previous good save (NAME.bak, kept by Storage.save) is tried next.
+"""
 
 from arkham.persist import crc, load_json
+
+MAX_SEQ = 0x3FFFFFFF  # (a MicroPython small int: at one event a second, 34 years)
+TRIES = 3  # the file, its previous copy, and one more for a storage that keeps more
 
 
 def resume(app, name, want, notes):
@@ -13,13 +22,18 @@ def resume(app, name, want, notes):
 
     seq = 0
     _prepare(app, name)
-    for attempt in (1, 2):
+    memory = 0
+    tries = 0
+    while tries < TRIES:
+        tries += 1
         saved = None
         try:
             saved = load_json(app.storage, name)
             if saved is not None:
-                seq = int(saved["seq"])
+                seq = _seq(saved)
                 saved = saved["table"]
+                if not isinstance(saved, dict):
+                    raise ValueError("the saved table is not an object")
             if saved is None or (want is not None and want != saved.get("game")):
                 return seq, False
             app._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
@@ -30,35 +44,64 @@ def resume(app, name, want, notes):
         except MemoryError as e:
             saved = None
             app.mode = None
-            if attempt == 2:
+            memory += 1
+            if memory == 2:
                 app._keep_save = True
                 notes.append(("restore_failed", {"err": _describe(e), "kept": True}))
+                return seq, False
+            tries -= 1  # (the same file again, on a swept heap)
             collect()
         except Exception as e:
+            seq = 0
+            app.mode = None
             game = saved.get("game") if isinstance(saved, dict) else None
-            if game is None:
-                notes.append(("restore_failed", {"err": "state file unreadable: " + _describe(e)}))
+            fields = {"err": _describe(e)}
+            if not isinstance(game, str):
+                fields["err"] = "state file unreadable: " + fields["err"]
             else:
-                notes.append(("restore_failed", {"game": game, "err": _describe(e)}))
-            return seq, False
+                fields["game"] = game[:20]
+            saved = None
+            aside = getattr(app.storage, "set_aside", None)
+            moved = None
+            if aside is not None:
+                try:
+                    moved = aside(name)
+                except Exception as e2:
+                    fields["aside_err"] = _describe(e2)
+            if moved:
+                fields["aside"] = moved
+            notes.append(("restore_failed", fields))
+            if not moved:
+                return seq, False  # (nothing else to try: the same file would fail again)
     return seq, False
+
+
+def _seq(saved):
+    """The saved seq: a whole number 0..MAX_SEQ, else ValueError (a damaged file)."""
+    if not isinstance(saved, dict):
+        raise ValueError("the state file is not an object")
+    seq = saved.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= MAX_SEQ:
+        raise ValueError("bad seq %s in the state file (want 0..%d)" % (repr(seq)[:24], MAX_SEQ))
+    return seq
 
 
 def _prepare(app, name):
     """Before the state is parsed: let the saved game's mode build its long-lived tables on a
     heap still in one piece (Mode.prepare, optional). The game's name is near the start of the
-    canonical file: {"seq":N,"table":{"game":"NAME",..."""
-    head = getattr(app.storage, "head", None)
-    text = head(name) if head is not None else None
-    at = text.find('"game":"') if text else -1
-    if at < 0:
-        return
-    end = text.find('"', at + 8)
+    canonical file: {"seq":N,"table":{"game":"NAME",...  Only a head start: anything wrong with
+    the file (not text, a folder) is left to the resume itself to report."""
     try:
+        head = getattr(app.storage, "head", None)
+        text = head(name) if head is not None else None
+        at = text.find('"game":"') if text else -1
+        if at < 0:
+            return
+        end = text.find('"', at + 8)
         from arkham import games
 
         prepare = getattr(games.load(text[at + 8 : end]), "prepare", None)
         if prepare is not None:
             prepare()
-    except Exception:  # (only a head start: the resume itself reports what is wrong)
+    except Exception:
         pass

@@ -22,6 +22,7 @@ COMMANDS = {
     "deploy": "arkham_host.deploy",
     "calibrate": "arkham_host.calibrate",
     "boards": "arkham_host.boards",
+    "campaign": "arkham_host.campaign",
 }
 
 

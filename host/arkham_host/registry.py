@@ -1,7 +1,8 @@
 """Running emulated tables, so `ports` and `console` can find them: one JSON file per sim.
 
 `sim-<pid>.json` in the runtime dir holds {"pid", "serial", "world", "board", "game", "state"};
-the sim removes it on exit, and readers ignore files whose process is gone.
+the sim removes it on exit; readers ignore files whose process is gone and remove them with their
+world socket (a sim killed with -9 cleans up nothing), as does the next sim that registers.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def entry_path(pid: int | None = None) -> pathlib.Path:
 
 
 def register(info: dict) -> pathlib.Path:
+    running()  # (sweeps what sims killed with -9 left behind)
     path = entry_path(info["pid"])
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(info, sort_keys=True))
@@ -49,6 +51,22 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _remove_stale(path: pathlib.Path, info: dict) -> None:
+    """A sim that died without cleaning up (kill -9): its entry, and its world socket when that
+    lives in the runtime dir (issue 15)."""
+    world = info.get("world") or ""
+    mine = world and pathlib.Path(world).parent == runtime_dir()
+    if mine and not _alive(int(info.get("pid", 0))):
+        try:
+            os.unlink(world)
+        except OSError:
+            pass
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
 def running() -> list[dict]:
     """Entries of sims that are still running, oldest first; stale files are removed."""
     found = []
@@ -58,10 +76,7 @@ def running() -> list[dict]:
         except (OSError, ValueError):
             continue
         if not _alive(int(info.get("pid", 0))) or not os.path.exists(info.get("serial", "")):
-            try:
-                path.unlink()
-            except OSError:
-                pass
+            _remove_stale(path, info)
             continue
         info["started"] = path.stat().st_mtime
         found.append(info)

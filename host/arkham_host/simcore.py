@@ -27,6 +27,8 @@ RS = b"\x1e"  # ASCII record separator: starts a world line on the firmware's st
 PTY_BUFFER_CAP = 64 * 1024  # bytes waiting for the serial reader before lines are dropped
 LINE_CAP = 64 * 1024  # a firmware line longer than this is passed on in pieces
 WORLD_LINE_CAP = 256
+TO_FW_CAP = 16 * 1024  # serial input waiting for the firmware; beyond it lines are dropped
+LINE_KEEP = 1024  # bytes of one serial line passed on (a command is at most 512)
 # The emulator's heap (unix port). By default the firmware's code is mounted as a ROMFS image
 # and runs in place (as on a Pico with ROMFS or frozen modules), and the heap is what is left for
 # the running table: 256k on this 64-bit port is about what a 32-bit Pico (~190 KB free) gives,
@@ -119,6 +121,9 @@ class Sim:
         self.frame = {}  # spot -> [r, g, b] of the last frame the firmware transmitted
         self.tokens = set()
         self.dropped_lines = 0
+        self.dropped_input = 0  # serial input bytes dropped (a flood the firmware cannot take)
+        self._dropping_input = False  # dropping up to the next newline
+        self._in_line = 0  # bytes of the current serial line passed on
         self.serial_path = None
         self.world_path = None
         self.returncode = None
@@ -256,6 +261,7 @@ class Sim:
                     {
                         "ok": True,
                         "dropped_lines": self.dropped_lines,
+                        "dropped_input": self.dropped_input,
                         "pty_buffered": len(self._to_pty),
                     }
                 )
@@ -422,7 +428,42 @@ class Sim:
                 raise
             return
         # 0x1E is ours: whatever a user sends, it never reaches the firmware as a world line
-        self._to_fw += data.replace(RS, b"")
+        self._take_input(data.replace(RS, b""))
+
+    def _take_input(self, data):
+        """Bounded serial input (issue 15: a 5 MB write kept `hello` waiting 33 s). A line can
+        be at most 512 bytes: past LINE_KEEP bytes the rest of it is dropped (the firmware still
+        refuses it as too long, with its tag); past TO_FW_CAP bytes waiting, whole lines are
+        dropped (a flood: the firmware would drop them too). Dropped bytes are counted."""
+        start = 0
+        n = len(data)
+        while start < n:
+            nl = data.find(b"\n", start)
+            end = n if nl < 0 else nl
+            body = end - start
+            if self._dropping_input:
+                self.dropped_input += body + (nl >= 0)
+                if nl >= 0:
+                    self._dropping_input = False
+                start = end + 1
+                continue
+            keep = min(body, max(0, LINE_KEEP - self._in_line))
+            if len(self._to_fw) + keep + 1 > TO_FW_CAP:
+                # no room: drop this line (end what was passed of it, so nothing is glued)
+                self.dropped_input += body + (nl >= 0)
+                if self._in_line:
+                    self._to_fw += b"\n"
+                    self._in_line = 0
+                self._dropping_input = nl < 0
+                start = end + 1
+                continue
+            self._to_fw += data[start : start + keep]
+            self.dropped_input += body - keep
+            self._in_line += keep
+            if nl >= 0:
+                self._to_fw += b"\n"
+                self._in_line = 0
+            start = end + 1
 
     def _write_pty(self):
         try:

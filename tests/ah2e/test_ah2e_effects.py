@@ -75,3 +75,29 @@ def test_score_adjustment_and_doom_by_card():
     assert bad(g, {"a": "terror", "n": -1})  # the terror level never falls
     ok(g, {"a": "score", "n": -2})
     assert g.s["score_adj"] == -2
+
+
+def test_effect_values_are_checked_and_the_valid_ones_named():
+    """Issue 15: `act effect inv=0 bless=maybe` blessed. Flags take true or false only; item
+    names are short words; an investigator's items are bounded (the table's state budget, refused
+    before memory runs out)."""
+    from arkham.ah2e.effects import ITEM_NAME, ITEMS
+
+    g = game()
+    v = g.s["inv"][0]
+    for flag in ("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devour"):
+        for junk in ("maybe", 1, 0, "true", None, [1]):
+            before = g.snapshot()
+            why = bad(g, {"a": "effect", "inv": 0, flag: junk})
+            assert why and "true or false" in why and g.snapshot() == before, (flag, junk)
+    assert v["bless"] == 0
+    for name in ("x" * (ITEM_NAME + 1), "", "a b", "é", "x" * 440):
+        why = bad(g, {"a": "effect", "inv": 0, "item": name})
+        assert why and ("%d" % ITEM_NAME) in why, name
+    assert bad(g, {"a": "effect", "inv": 0, "item": 5})
+    for k in range(ITEMS - len(v["items"])):
+        ok(g, {"a": "effect", "inv": 0, "item": "item_%d" % k})
+    why = bad(g, {"a": "effect", "inv": 0, "item": "one_more"})
+    assert why and "at most %d items" % ITEMS in why
+    ok(g, {"a": "effect", "inv": 0, "drop": "item_0"})
+    ok(g, {"a": "effect", "inv": 0, "item": "one_more"})

@@ -202,3 +202,29 @@ def test_a_move_onto_a_prompted_spot_is_still_a_move_AH_TABLE_2():
     assert t.mode.sync.todo[to] == ["place cultist"]
     t.cmd("ok " + to)
     assert not t.mode.sync.todo
+
+
+def test_a_lift_prompt_on_a_failed_chips_spot_waits_for_it_AH_TABLE_2():
+    """Issue 15: while a chip is down its pads only say what they saw before it failed. A token
+    put there meanwhile is unseen, so a later "lift" prompt was skipped (the pad read bare) and,
+    once the chip healed, the token left there was flagged misplaced and play blocked. Now the
+    prompt stays until the healed chip sees the spot bare, or a player confirms (`ok`)."""
+    t = Table(players=2, seed=5)
+    t.settle()
+    t.take()
+    spot = next(s.name for s in t.board.spots
+                if s.chip is not None and not expected(t.core, s.name) and s.name not in t.pads.on)
+    chip = t.board.spot(spot).chip
+    t.pads.down.add(chip)
+    t.mode._prompts([(spot, "lift", "cultist")])  # (the token was put there while it was down)
+    assert spot in t.mode.sync.todo, "the prompt waits for the chip"
+    t.pads.down.discard(chip)
+    t.take()
+    t.place(spot)  # the healed chip sees the token left there: still a prompt, not an error
+    assert spot not in t.mode.sync.wrong and spot in t.mode.sync.todo
+    assert [e for e, _ in t.take()] == []
+    t.lift(spot)
+    assert t.take() == [("prompt_done", {"spot": spot, "by": "pad"})]
+    # with the chip answering, a bare pad needs no prompt (as before)
+    t.mode._prompts([(spot, "lift", "cultist")])
+    assert spot not in t.mode.sync.todo

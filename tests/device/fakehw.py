@@ -68,6 +68,10 @@ class Pads:
     def present(self, spot):
         return self._present.get(spot, False)
 
+    def unreport(self, spot, present):
+        self._present[spot] = not present
+        self._queue.append((spot, present))
+
     def take_notices(self):
         out = self._notices
         self._notices = []

@@ -1,3 +1,4 @@
+# heap: 100k  (the script itself, with the app compiled from .py, sits at the edge of 96k)
 """Bad input through the whole app: each gets one clear error (or is dropped with one error),
 nothing crashes, nothing changes (no event, no save), and the next good command works."""
 
@@ -41,6 +42,8 @@ CASES = (
     (b"help nosuch\n", "help on an unknown verb"),
     (b"#a.c hello\n", "a bad tag"),
     (b"#12\n", "a tag alone"),
+    (b"#abc\n", "a word tag alone (issue 15: was an internal error)"),
+    (b"#abc   \r\n", "a word tag alone with spaces and CR"),
     (b"h@llo\n", "a verb with a symbol"),
     (b"game a=1 a=2\n", "an option twice"),
     (b"\x03\n", "0x03"),
@@ -62,6 +65,16 @@ o = send(b"#3 since\n")[0]
 equal(o["re"], 3, "a tagged bad command echoes its tag")
 o = send(b"#5 " + b"y" * 1000 + b"\n")[0]
 equal(o["re"], 5, "an over-long line's error keeps its tag")
+o = send(b"#abc\n")[0]
+equal(o["re"], "abc", "a word tag alone: its error carries the tag")
+
+# 512 bytes without the newline are allowed, also when the line ends in \r\n (docs/protocol.md)
+for end in (b"\n", b"\r\n"):
+    line = b"#7 hello" + b" " * 504
+    out = send(line + end)
+    equal((len(line), out[0]["re"], out[0]["ok"]), (512, 7, True), "512 bytes + %r: run" % end)
+    out = send(line + b"x" + end)
+    check(not out[0]["ok"] and "too long" in out[0]["err"], "513 bytes + %r: too long" % end)
 
 # half lines stay pending; a newline completes them
 before = (app.events.seq, hw.storage.saves, app.game)

@@ -53,17 +53,17 @@ equal([(o["ev"], o["where"]) for o in evs], [("error", "scan")], "a failing scan
 equal(ask(app, hw, "peek", driver.t + 400)[0]["ok"], True, "commands still work")
 hw.pads.fail_scan = False
 
-# a failing save: reported, not fatal
+# a failing save: not fatal, and nothing is acknowledged that was not saved (issue 15)
 hw.storage.fail = True
-out = ask(app, hw, "add 1", driver.t + 500)
-equal(
-    [o.get("ev") for o in out],
-    ["counted", None, "error"],
-    "a failing save: the reply, then an error event at the end of the step",
-)
-equal(out[2]["where"], "save", "where = save")
+out = ask(app, hw, "#5 add 1", driver.t + 500)
+equal([o.get("ev") for o in out], [None], "a failing save: one reply, no event")
+err = out[0]["err"]
+check(not out[0]["ok"] and err.startswith("not saved (OSError: disk full)"), "an error reply")
+equal(ask(app, hw, "peek", driver.t + 510)[0]["count"], 3, "nothing changed")
 hw.storage.fail = False
-app.step(driver.t + 6000)
-hw.stream.lines()
-check('"count":4' in hw.storage.files["state.json"], "the save is retried later")
+out = ask(app, hw, "add 1", driver.t + 6000)
+evs = [o.get("ev") for o in out]
+equal(evs, ["counted", None, "error"], "saving works again: the failure is told")
+equal((out[0]["count"], out[2]["where"]), (4, "save"), "the change is made; where = save")
+check('"count":4' in hw.storage.files["state.json"], "and saved")
 done()

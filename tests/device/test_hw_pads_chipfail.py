@@ -55,4 +55,20 @@ rig.scan(60, 20)
 equal(pads.take_notices(), [("chip_ok", {"chip": "0x5C"})], "and it is restarted")
 check(pads.present("pad_14"), "pad_14 still present after the restart")
 
+# a chip that answers but reads 0 on all 12 electrodes: one fault, not a fault/ok pair a second
+chip = rig.bus.chip(0x5C)
+for e in range(12):
+    chip.shorted[e] = 1
+rig.scan(250, 20)  # 5 s
+equal(
+    pads.take_notices(),
+    [("chip_fault", {"chip": "0x5C", "err": "reads no data (chip reset?)"})],
+    "all electrodes at 0 for 5 s: reported once (issue 15)",
+)
+for e in range(12):
+    chip.shorted[e] = 0
+rig.scan(60, 20)
+equal(pads.take_notices(), [("chip_ok", {"chip": "0x5C"})], "and its recovery once")
+check(pads.present("pad_14"), "pad_14 kept its presence throughout")
+
 done()

@@ -1,5 +1,6 @@
 """Storage: atomic save (write NAME.tmp, then rename), survives a leftover partial tmp from a power
-cut, falls back to NAME.bak when a save on FAT was cut between its two renames."""
+cut, keeps the previous save as NAME.bak and falls back to it when a save was cut between its two
+renames; set_aside moves a damaged file to NAME.bad."""
 
 import os
 
@@ -68,7 +69,22 @@ storage_mod.os = FatOs()
 st.save("state.json", '{"doom": 6}')
 storage_mod.os = os
 equal(st.load("state.json"), '{"doom": 6}', "replace works where rename cannot overwrite")
-check(not exists(root + "/state.json.bak"), "no .bak left behind")
+equal(read(root + "/state.json.bak"), '{"doom": 5}', "the previous save is kept as .bak")
+
+# a damaged file is set aside: the next load reads the previous good save
+with open(root + "/state.json", "w") as f:
+    f.write("{garbage")
+equal(st.set_aside("state.json"), "state.json", "set_aside names the file it moved")
+equal(read(root + "/state.json.bad"), "{garbage", "the damaged file is kept as .bad")
+equal(st.load("state.json"), '{"doom": 5}', "load now reads the previous save")
+equal(st.set_aside("state.json"), "state.json.bak", "set aside again: the .bak goes")
+equal(st.load("state.json"), None, "nothing left to load")
+equal(st.set_aside("state.json"), None, "nothing to set aside")
+os.mkdir(root + "/state.json")
+equal(st.set_aside("state.json"), "state.json", "a folder where the file should be is set aside")
+st.save("state.json", '{"doom": 6}')
+equal(st.load("state.json"), '{"doom": 6}', "and saving works again")
+os.rmdir(root + "/state.json.bad")
 
 raises(ValueError, lambda: st.save("../evil", "x"), "a name with a path is refused")
 raises(ValueError, lambda: st.save("", "x"), "an empty name is refused")

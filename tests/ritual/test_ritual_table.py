@@ -236,3 +236,22 @@ def test_seed_stays_off_the_shared_console_AR_INFO_1():
     for face in t.mode.core.cards.faces():  # nothing is face up yet: no card name at all
         assert "'%s'" % face not in text
     assert isinstance(t.mode.snapshot()["opts"]["seed"], int)  # kept for a restart
+
+
+def test_two_tables_booted_at_the_same_moment_deal_differently_AR_INFO_1(monkeypatch):
+    """Issue 15: the deal was seeded from the uptime in ms, so a player's own card and a search of
+    a few thousand seeds gave away every deal. Now the seed comes from the chip's entropy: tables
+    whose clocks read the same still deal differently (and a restart resumes the saved seed)."""
+    import arkham.compat
+    import arkham.games.ritual as ritual_mode
+
+    monkeypatch.setattr(arkham.compat, "ticks_ms", lambda: 4242)
+    if hasattr(ritual_mode, "ticks_ms"):
+        monkeypatch.setattr(ritual_mode, "ticks_ms", lambda: 4242)
+    deals = set()
+    seeds = set()
+    for _ in range(8):
+        t = Table(players=5)
+        deals.add(repr(t.state["held"]) + repr(t.state["deck"]))
+        seeds.add(t.mode.opts["seed"])
+    assert len(seeds) == 8 and len(deals) >= 7

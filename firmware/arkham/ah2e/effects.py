@@ -22,6 +22,22 @@ from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, why
 _NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
         "max_sanity": "msan", "max_stamina": "msta"}
 _FLAGS = ("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devour")
+# Not rules (the game has no item limit): the table's state budget. Item names are words a card
+# prints (letters, digits, _ -), at most ITEM_NAME chars; at most ITEMS per investigator, so that
+# 8 investigators' items stay a few KB of a Pico's heap (issue 15: 115 items of 440 characters
+# ran it out of memory).
+ITEM_NAME = 32
+ITEMS = 24
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'."
+
+
+def item_name_ok(x):
+    if not isinstance(x, str) or not 0 < len(x) <= ITEM_NAME:
+        return False
+    for c in x:
+        if c not in _NAME_CHARS:
+            return False
+    return True
 
 
 def _n(x, lo=-99, hi=99):
@@ -45,9 +61,14 @@ def check(g, a, i):
                 return why("whole_number", k)
         if "moves" in a and not _n(a["moves"]):
             return why("whole_number", "moves")
+        for k in _FLAGS:
+            if k in a and a[k] is not True and a[k] is not False:
+                return why("true_or_false", k, str(a[k])[:20])
         for k in ("item", "drop"):
-            if k in a and a[k] is not None and not isinstance(a[k], str):
-                return why("item_name", k)
+            if k in a and a[k] is not None and not item_name_ok(a[k]):
+                return why("item_name", k, ITEM_NAME)
+        if a.get("item") is not None and len(inv["items"]) >= ITEMS:
+            return why("items_full", ITEMS)
         if inv["clues"] + a.get("clues", 0) < 0:
             return why("only_clue_tokens_lose", inv["clues"])  # AH-BOARD-4
         if inv["money"] + a.get("money", 0) < 0:

@@ -5,8 +5,8 @@ read_available() -> the other bytes; write(data) writes it all. The emulator's s
 the host's `sim`, which plays the USB stack: it always reads, and it is the one that drops (and
 counts) lines when nobody reads the pty. Dropping here instead lost pieces of lines when a busy
 machine let the pipe fill (a reply sent in chunks lost its middle).
-On stdin end-of-file (the host went away) it raises SystemExit(0); so does the `quit` command,
-after its reply has been written.
+On stdin end-of-file or a write that fails (the host went away) it raises SystemExit(0); so does
+the `quit` command, after its reply has been written.
 """
 
 import sys
@@ -166,7 +166,12 @@ class WorldStream:
         self._write(data)
 
     def _write(self, data):
-        self.io.write(data)
+        try:
+            self.io.write(data)
+        except OSError:
+            # the host side went away (a broken pipe): stop, as at stdin's end, rather than
+            # report (and save) errors no host can receive
+            raise SystemExit(0)
 
     def handle(self, raw):
         """A world line without its 0x1E (bytes) -> the reply line to send (bytes)."""

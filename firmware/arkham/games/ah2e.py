@@ -13,7 +13,7 @@ Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-T
 import json
 
 from arkham.ah2e.game import Game, SetupError
-from arkham.compat import collect, ticks_ms
+from arkham.compat import collect, fresh_seed
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
@@ -84,7 +84,7 @@ def _options(kw):
         out["investigators"] = list(DEFAULT[: out.get("players", 2)])
     out.pop("players", None)
     if "seed" not in out:
-        out["seed"] = ticks_ms() & 0x3FFFFFF  # a fresh game; kept so a restart resumes it
+        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
     return out
 
 
@@ -140,6 +140,11 @@ def fmt(action):
                 v = "true" if v else "false"
             words.append("%s=%s" % (k, v))
     return " ".join(words)
+
+
+def _chip_ok(pads, chip):
+    ok = getattr(pads, "chip_ok", None)
+    return ok is None or ok(chip)
 
 
 class Mode(_Mode):
@@ -258,8 +263,10 @@ class Mode(_Mode):
                 and how == "lift"
                 and not pads.present(spot)
                 and not expected(self.core, spot)
+                and _chip_ok(pads, sp.chip)
             ):
-                continue  # the pad is already bare, as it should be
+                continue  # the pad is already bare, as it should be (a failed chip's pad only
+                # says what it saw before: the prompt waits for the chip, or `ok`)
             if sensed:
                 lst = todo.get(spot) or []
                 lst.append(how + " " + what)

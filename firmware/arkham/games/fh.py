@@ -27,7 +27,7 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
                game over: green flash (won) or red steady (lost) on every round light
 """
 from arkham.jsoncopy import copy
-from arkham.compat import ticks_add, ticks_diff, ticks_ms
+from arkham.compat import fresh_seed, ticks_add, ticks_diff
 from arkham.fh.game import Game
 from arkham.fh.rounds import half, next_seat, offer_size
 from arkham.games import CommandError
@@ -101,7 +101,7 @@ def _options(kw):
     if out["lead"] > seats:
         raise CommandError("lead is a seat 1..%d" % seats)
     if "seed" not in out:
-        out["seed"] = ticks_ms() & 0x3FFFFFFF  # kept in the snapshot: a restart resumes it
+        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
     return out
 
 

@@ -21,7 +21,7 @@ DOUBLE-TAPS their pad = take, HOLDS it (1.2 s) = pass, or leaves it lifted for d
 The Orb's discarder: double tap = keep the top card, hold = remove it. Round over: double tap the
 deck pad = deal the next round. Every gesture has a console verb too.
 """
-from arkham.compat import ticks_diff, ticks_ms
+from arkham.compat import fresh_seed, ticks_diff, ticks_ms
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
@@ -66,7 +66,7 @@ def _options(kw):
             known = " ".join(sorted(list(INT_OPTS) + list(SLOT_OPTS) + ["cards"]))
             raise CommandError("ritual: unknown option %s (known: %s)" % (k, known))
     if "seed" not in out:
-        out["seed"] = ticks_ms() & 0x3FFFFFFF  # a fresh deal; kept so a restart resumes it
+        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
     return out
 
 

@@ -15,8 +15,17 @@ delta = empty - filtered (a token or a hand lowers the count). A pad becomes pre
 delta >= touch and stays present while delta > release (hysteresis); a change is reported after
 `debounce` scans in a row agree. While a pad reads empty, `empty` follows the reading by one count
 per DRIFT_SCANS net scans on one side (a slow median tracker: temperature and humidity drift, but
-far too slow to swallow a token being placed); a reading far *above* the reference (it was taken
-with a token on the pad) is caught up within a few scans.
+far too slow to swallow a token being placed); a reading far *above* the reference for a few
+scans in a row (it was taken with a token on the pad) is caught up within a few scans.
+
+Noise (issue 15): each pad keeps its jitter (mean step between scans). A quiet pad is read as is;
+a jittery one through a running average (1/4 .. 1/16 per scan, more the worse the jitter), and one
+too noisy for that (jitter over ~1.4x the touch threshold) holds its presence and its reference
+until it calms down: noise never flickers a pad nor pushes a reference up. Several electrodes
+jumping in the same scan (noise arriving: players move one token at a time) hold every change for
+HOLD_SCANS. A change must also settle (a token rests, noise keeps moving) before it counts. The
+smoothing comes down one step per quiet noise window once the noise stops. A noisy pad is reported
+once (notice pad_fault) and called quiet only after two quiet windows in a row.
 
 A chip that stops answering is reported once (notice "chip_fault"), retried about once a second
 (full restart), and its spots keep their last presence meanwhile (no fake lifts); the other chips
@@ -48,6 +57,7 @@ class Pads(PadScan):
         self._reported = [d is None for d in self._drv]
         self._ever_ok = [False] * nc
         self._win = [0] * nc
+        self._hold = [0] * nc  # scans left before a chip's changes count again (noise)
         # pads in board order
         self.names = []  # type: list[str]
         self._chip_of = []
@@ -76,10 +86,21 @@ class Pads(PadScan):
         self._drift = array("h", [0] * n)
         self._rail = bytearray(n)
         self._last = array("h", [-1] * n)
-        self._nsum = array("H", [0] * n)
+        self._sm = array("h", [-1] * n)  # smoothed reading, 16ths of a count (-1: none yet)
+        self._jit = array("H", [0] * n)  # mean step between scans, 16ths of a count
+        self._up = bytearray(n)  # scans in a row far above the reference
+        self._nsum = array("H", [0] * n)  # steps between scans summed over a noise window
+        self._quiet = bytearray(n)  # quiet noise windows in a row
+        self._lone = bytearray(n)  # the last step was a lone big one (a token, not jitter)
+        self._shl = bytearray(n)  # smoothing level in use (5: too noisy to believe)
+        self._shw = bytearray(n)  # the highest level the jitter asked for in this window
+        self._npads = [0] * nc
+        for ci in self._chip_of:
+            self._npads[ci] += 1
         self._nbig = bytearray(n)
         self._fault = bytearray(n)
         self._buf = [0] * 12
+        self._steps = [0] * 12  # one chip's steps since the last scan (-1: none)
         self._changes = []
         self._notices = []
         self.scans = 0
@@ -96,6 +117,13 @@ class Pads(PadScan):
     def chip_ok(self, chip):
         a = parse_chip(chip)
         return a in self.chips and self._state[self.chips.index(a)] == CHIP_OK
+
+    def unreport(self, spot, present):
+        """A reported change was not saved (arkham.app): report it again once it holds."""
+        k = self._index.get(spot)
+        if k is not None:
+            self._present[k] = 0 if present else 1
+            self._count[k] = 0
 
     def take_notices(self):
         out = self._notices

@@ -13,6 +13,11 @@ STUCK_SCANS = const(8)
 RAIL_LOW = const(15)  # an electrode shorted to ground reads ~0
 RAIL_HIGH = const(1008)  # an open (unconnected) electrode reads near the top
 NOISE_WINDOW = const(32)
+SURPRISES = const(2)  # electrodes of one chip jumping at once (and 1/6 of its pads): noise
+BOARD_SURPRISES = const(4)  # ... or this many across the board
+HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
+QUIET_WINDOWS = const(2)  # quiet windows in a row before a noisy pad is called quiet again
+CATCHUP_SCANS = const(3)  # scans a reading must stay far above the reference to move it up
 
 CHIP_OK = const(0)
 CHIP_FAILING = const(1)
@@ -37,6 +42,7 @@ class PadScan:
             ch.clear()  # (clearing reallocates on MicroPython: only after a scan with changes)
         self.scans += 1
         buf = self._buf
+        surprises = 0
         for ci in range(len(self.chips)):
             st = self._state[ci]
             if st != CHIP_OK:
@@ -55,7 +61,19 @@ class PadScan:
             if self._silent(buf):
                 self._fail(ci, now_ms, "reads no data (chip reset?)")
                 continue
-            self._process(ci, buf, ch)
+            if self._reported[ci]:
+                # ok only once it reads data (a chip that answers but reads all zeros stays
+                # reported once, not a fault/ok pair every retry)
+                self._reported[ci] = False
+                self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
+            self._ever_ok[ci] = True
+            surprises += self._process(ci, buf, ch)
+        if surprises >= BOARD_SURPRISES:
+            # several electrodes across the board jumped in the same scan: noise arriving (a
+            # player moves one token at a time). Every chip waits a while.
+            hold = self._hold
+            for ci in range(len(hold)):
+                hold[ci] = HOLD_SCANS
         return ch
 
     def _silent(self, buf):
@@ -73,10 +91,10 @@ class PadScan:
             self._fail(ci, now_ms, _err_text(e))
             return False
         self._state[ci] = CHIP_OK
-        self._ever_ok[ci] = True
-        if self._reported[ci]:
-            self._reported[ci] = False
-            self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
+        emap = self._emap[ci]
+        for e in range(12):
+            if emap[e] >= 0:
+                self._last[emap[e]] = -1  # (no step across the gap: not noise)
         return True
 
     def _fail(self, ci, now_ms, err):
@@ -93,20 +111,48 @@ class PadScan:
         empty = self.empty
         raw = self._raw
         present = self._present
+        sm = self._sm
+        jit = self._jit
+        steps = self._steps
+        # a surprise: an electrode stepping by far more than its own jitter; several at once on
+        # one chip is noise arriving (a token moves one pad): hold that chip's changes a while
+        surprises = 0
         for e in range(12):
             k = emap[e]
             if k < 0:
                 continue
             f = buf[e]
             filtered[k] = f
+            t = self.touch[k]
             last = self._last[k]
-            if last >= 0:
-                d = f - last if f > last else last - f
-                if d < self.touch[k]:
-                    self._nsum[k] += d  # jitter
-                else:
-                    self._nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
             self._last[k] = f
+            if last < 0:
+                steps[e] = -1
+                continue
+            d = f - last if f > last else last - f
+            if d >= t:
+                self._nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
+            dc = d if d < 2 * t else 2 * t  # (one token or hand moves it by at most 2t/16)
+            self._nsum[k] += dc
+            if d >= t and 16 * d >= 3 * jit[k]:
+                surprises += 1
+                if not self._lone[k]:
+                    self._lone[k] = 1  # (one such step is a token or a hand: not jitter)
+                    d = -2 - d
+            else:
+                self._lone[k] = 0
+            steps[e] = d
+        hold = self._hold
+        if surprises >= SURPRISES and 6 * surprises >= self._npads[ci]:
+            hold[ci] = HOLD_SCANS
+        elif hold[ci]:
+            hold[ci] -= 1
+        held = hold[ci] != 0
+        for e in range(12):
+            k = emap[e]
+            if k < 0:
+                continue
+            f = buf[e]
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
                 if self._rail[k] < STUCK_SCANS:
@@ -117,18 +163,60 @@ class PadScan:
             if self._rail[k]:
                 self._rail[k] = 0
                 self._clear_fault(k, FAULT_STUCK)
+            t = self.touch[k]
+            # smoothing from the pad's jitter: none on a quiet pad (a token is seen within the
+            # debounce), up to 1/16 per scan; beyond that the pad is too noisy to believe. The
+            # level rises at once and comes down one step per quiet noise window.
+            j = jit[k]
+            if j <= 8 * t:
+                sh = 0  # (jitter under half the touch threshold: not noisy, see _judge_noise)
+            elif 3 * j <= 32 * t:
+                sh = 2
+            elif j <= 16 * t:
+                sh = 3
+            elif 7 * j <= 160 * t:
+                sh = 4
+            else:
+                sh = 5  # too noisy: hold presence and the reference until it calms down
+            if sh > self._shw[k]:
+                self._shw[k] = sh
             em = empty[k]
             if em < 0:
                 em = f
                 empty[k] = f
-            delta = em - f
+            s16 = sm[k]
+            was = self._shl[k]
+            if sh < was:
+                sh = was
+            elif sh > was:
+                self._shl[k] = sh
+                self._count[k] = 0  # (a change seen under less smoothing starts again)
+                if not was and not present[k]:
+                    s16 = em << 4  # noise arriving: the last readings were already noisy
+            if s16 < 0 or sh == 0:
+                s16 = f << 4
+            else:
+                s16 += ((f << 4) - s16) >> (sh if sh < 5 else 4)
+            sm[k] = s16
+            d = steps[e]
+            if d >= 0:
+                # the pad's jitter, after its use: a token's own step never delays its report
+                if d > 4 * t:
+                    d = 4 * t  # (a hand moves it more, but only once)
+                jit[k] = j + ((16 * d - j) >> (2 if 16 * d > j else 3))  # rises faster
+            if held or sh == 5:
+                self._count[k] = 0
+                continue
+            d16 = (em << 4) - s16  # delta, in 16ths of a count
             r = raw[k]
             if r:
-                r = 1 if delta > self.release[k] else 0
+                r = 1 if d16 > self.release[k] << 4 else 0
             else:
-                r = 1 if delta >= self.touch[k] else 0
+                r = 1 if d16 >= t << 4 else 0
             raw[k] = r
             if r != present[k]:
+                if self._count[k] and 2 * _step(steps[e]) >= t:
+                    self._count[k] = 0  # still moving: a token settles, noise does not
                 self._count[k] += 1
                 if self._count[k] >= self.debounce:
                     present[k] = r
@@ -138,14 +226,21 @@ class PadScan:
                 self._count[k] = 0
             if not r and not present[k]:
                 # drift tracking only while the pad reads empty
-                if f - em > self.touch[k]:
-                    # far above the reference: it was taken with something on the pad (tokens
-                    # only ever lower the reading), so catch up fast
-                    empty[k] = em + ((f - em) >> 1)
-                    self._drift[k] = 0
-                elif f > em:
+                fs = s16 >> 4
+                if fs - em > t and sh == 0:
+                    # far above the reference for a few scans in a row: it was taken with
+                    # something on the pad (tokens only ever lower the reading), so catch up
+                    # fast. (A spike is one scan: it never moves the reference.)
+                    if self._up[k] < CATCHUP_SCANS:
+                        self._up[k] += 1
+                    else:
+                        empty[k] = em + ((fs - em) >> 1)
+                        self._drift[k] = 0
+                    continue
+                self._up[k] = 0
+                if fs > em:
                     self._drift[k] += 1
-                elif f < em:
+                elif fs < em:
                     self._drift[k] -= 1
                 if self._drift[k] >= DRIFT_SCANS:
                     empty[k] = em + 1
@@ -157,26 +252,39 @@ class PadScan:
         if self._win[ci] >= NOISE_WINDOW:
             self._win[ci] = 0
             self._judge_noise(ci)
+        return surprises
 
     def _judge_noise(self, ci):
-        # Over a window: the mean step between scans, counting only steps below the touch
-        # threshold (a token placed or lifted is one big step). Jitter amplitude ~ 1.5 x mean
+        # Over a window: the mean step between scans (steps clipped at twice the touch
+        # threshold: a token placed or lifted is one such step). Jitter amplitude ~ 1.5 x mean
         # step; noisy when that reaches 3/4 of the touch threshold (jitter alone then comes
         # within a quarter of a false touch), or when big steps come more often than tokens do
-        # (5+ in a window). Cleared below half of that (hysteresis).
+        # (5+ in a window). Cleared below half of that with few big steps, QUIET_WINDOWS windows
+        # in a row (hysteresis): a noisy pad is reported once, not at every wobble of the noise.
         emap = self._emap[ci]
         for e in range(12):
             k = emap[e]
             if k < 0:
                 continue
             est2 = 2 * self._nsum[k]
-            lim = self.touch[k] * (NOISE_WINDOW - 2)
+            lim = self.touch[k] * NOISE_WINDOW
             if est2 >= lim or self._nbig[k] > 4:
                 self._set_fault(k, FAULT_NOISY)
+                self._quiet[k] = 0
             elif 2 * est2 < lim and self._nbig[k] < 3:
-                self._clear_fault(k, FAULT_NOISY)
+                if self._quiet[k] < QUIET_WINDOWS:
+                    self._quiet[k] += 1
+                if self._quiet[k] >= QUIET_WINDOWS:
+                    self._clear_fault(k, FAULT_NOISY)
+            else:
+                self._quiet[k] = 0
             self._nsum[k] = 0
             self._nbig[k] = 0
+            lv = self._shl[k]
+            if lv:
+                lv -= 1
+                self._shl[k] = lv if lv > self._shw[k] else self._shw[k]
+            self._shw[k] = 0
 
     def _set_fault(self, k, bit):
         if not self._fault[k] & bit:
@@ -189,6 +297,11 @@ class PadScan:
             self._notices.append(("pad_ok", {"spot": self.names[k], "fault": _fault_name(bit)}))
 
     # -- questions -------------------------------------------------------------------------------
+
+
+def _step(d):
+    """A step as scan() keeps it (a lone big step as -2 - d, none as -1) -> its size."""
+    return d if d >= 0 else -2 - d
 
 
 def _fault_name(bit):

@@ -1,10 +1,11 @@
 """Storage: atomic save and load of small text blobs (game state, calibration).
 
-save(name, text): write NAME.tmp, flush (and fsync where there is one), then rename it over NAME.
-A power cut mid-write leaves at worst a partial NAME.tmp, which load() never reads and the next
-save() overwrites. Where rename cannot replace an existing file (FAT, as on CircuitPython), the
-old copy is first renamed to NAME.bak; load() falls back to NAME.bak if NAME is missing, so
-at every instant one complete version exists.
+save(name, text): write NAME.tmp, flush (and fsync where there is one), rename the previous NAME
+to NAME.bak, then NAME.tmp to NAME. A power cut mid-write leaves at worst a partial NAME.tmp, which
+load() never reads and the next save() overwrites; load() falls back to NAME.bak if NAME is
+missing, so at every instant one complete version exists (also on FAT, as on CircuitPython, where
+rename cannot replace a file). set_aside(name) moves a damaged NAME to NAME.bad so that the next
+load() reads the previous good save (arkham.resume).
 
 save(name, fill) streams instead: fill(write) calls write(bytes or str) with one piece at a time
 (a big game state is encoded straight into the file, never held as one string: in a fragmented
@@ -80,15 +81,14 @@ class Storage:
                 _remove(tmp)  # (never read anyway; the previous NAME stays as it was)
                 raise
             f.close()
-            try:
-                os.rename(tmp, path)  # atomic replace (POSIX, littlefs)
-            except OSError:
-                # FAT cannot rename onto an existing file: keep the old copy as .bak meanwhile
+            if _exists(path):
+                # keep the previous save as NAME.bak (restored when NAME turns out damaged); at
+                # every instant NAME or NAME.bak is a complete save (FAT cannot rename onto an
+                # existing file either)
                 bak = path + ".bak"
                 _remove(bak)
                 os.rename(path, bak)
-                os.rename(tmp, path)
-                _remove(bak)
+            os.rename(tmp, path)
             if not synced and hasattr(os, "sync"):
                 os.sync()  # MicroPython on flash: commit the filesystem
         except OSError as e:
@@ -122,7 +122,33 @@ class Storage:
                     return json.load(f)
         return None
 
+    def set_aside(self, name):
+        """Move the file load() would read (NAME, else NAME.bak) to NAME.bad: it is damaged.
+        Returns the name it had, or None when there was nothing to move."""
+        path = self.path(name)
+        bad = path + ".bad"
+        for p in (path, path + ".bak"):
+            if _exists(p):
+                _remove(bad)
+                try:
+                    os.rmdir(bad)  # (an earlier damaged "file" may have been a folder)
+                except OSError:
+                    pass
+                try:
+                    os.rename(p, bad)
+                except OSError:
+                    # cannot keep it: drop it (a file, or an empty folder) rather than stop
+                    _remove(p)
+                    try:
+                        os.rmdir(p)
+                    except OSError:
+                        pass
+                    if _exists(p):
+                        raise StorageError("cannot set %s aside" % p[len(self.root) :])
+                return p[len(self.root) :]
+        return None
+
     def remove(self, name):
         path = self.path(name)
-        for p in (path, path + ".tmp", path + ".bak"):
+        for p in (path, path + ".tmp", path + ".bak", path + ".bad"):
             _remove(p)

@@ -1,0 +1,105 @@
+"""A save that failed: take back everything not saved (issue 15), so that nothing is acknowledged
+that a power cut could lose. Only loaded when a save fails (kept out of app.py, which must compile
+within a small heap).
+
+- the step's events are dropped and their seq numbers given back;
+- each `ok` reply of a command that may have changed the game (a game verb, or one that emitted
+  an event) becomes an error reply;
+- pad changes of the step are reported again at the next scans (Pads.unreport);
+- the game is put back as last saved (also across a `game` switch);
+- the failure is told (event `error`, where "save") with the first save that works again.
+The boot's seq is the saved one (app._saved_seq), so a table whose first save fails drops its
+boot events too.
+"""
+
+from arkham import persist
+from arkham.app import DEFAULT_GAME, STATE_FILE, _describe
+from arkham.events import encode
+
+
+def unsave(app, exc):
+    """The save failed: take back everything of this step (issue 15)."""
+    hook = app.options.get("on_failure")  # the emulator's --debug: print the traceback
+    if hook is not None:
+        hook("save", exc)
+    msg = _describe(exc)
+    if app._save_failed is None or app._save_failed[0] != msg:
+        app._save_failed = [msg, 1, False]
+    else:
+        app._save_failed[1] += 1
+        app._save_failed[2] = False
+    saved = app._saved_seq
+    if saved >= 0 and app.events.seq > saved:
+        _drop_after(app.events, saved)
+    err = "not saved (%s): nothing changed; send it again" % msg
+    out = []
+    for line in app._out:
+        if isinstance(line, tuple):
+            out.append(encode({"re": line[0], "ok": False, "err": err}))
+        elif _seq_of(line) <= saved or saved < 0:
+            out.append(line)  # a reply, or an event already saved (a `since` replay)
+    app._out = out
+    unreport = getattr(app.pads, "unreport", None)
+    for spot, present in app._pad_changes:
+        if unreport is not None:
+            unreport(spot, present)  # seen again at the next scans
+    restore_saved(app)
+
+
+def _drop_after(log, seq):
+    """Forget the events of an EventLog after `seq` (never saved nor sent): their numbers are
+    given out again."""
+    ring = log._ring
+    while log.seq > seq and ring:
+        log._bytes -= len(ring.pop())
+        log.seq -= 1
+    log.seq = seq
+
+
+def restore_saved(app):
+    """The game as last saved, also across a `game` switch not saved yet."""
+    try:
+        saved = persist.load_json(app.storage, STATE_FILE)
+        if saved is None:  # never saved: the game the table booted with, fresh
+            app._start(app.options.get("game") or DEFAULT_GAME, {}, None)
+            app._game_crc = persist.crc(app._writer, app._table())
+            app._check_game = False
+            app._game_dirty = False
+            return
+        saved = saved["table"]
+        if saved.get("game") == app.game:
+            app.mode.restore(saved.get("mode"))
+        else:
+            app._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
+        saved = None
+        app._game_crc = persist.crc(app._writer, app._table())
+        app._check_game = False
+        app._game_dirty = False
+        app._redraw = True
+    except Exception:
+        app._check_game = True
+
+
+def report(app):
+    """Before a save after failed ones: the failure as an `error` event (where "save", repeats:
+    the failed saves after the first), saved with this save or dropped with it."""
+    failed = app._save_failed
+    if not failed[2]:
+        fields = {"where": "save", "err": failed[0]}
+        if failed[1] > 1:
+            fields["repeats"] = failed[1] - 1
+        app.emit("error", fields)
+        failed[2] = True
+
+
+def _seq_of(line):
+    """The seq of an encoded event line, -1 for a reply (replies start {"re":)."""
+    if line[:5] == b'{"re"':
+        return -1
+    at = line.find(b'"seq":')  # (a quote inside a string is escaped: only the key matches)
+    if at < 0:
+        return -1
+    end = at + 6
+    while 48 <= line[end] <= 57:
+        end += 1
+    return int(line[at + 6 : end])
