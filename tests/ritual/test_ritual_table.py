@@ -176,7 +176,7 @@ def test_console_verbs_and_errors():
     assert r["phase"] == "decide" and r["nominated"] == 2
     assert "knows the card" in t.bad("take gate")
     assert "orb keep" in t.bad("orb maybe")
-    assert t.cmd("legal")["legal"][0] == {"a": "take"}
+    assert t.cmd("legal")["legal"][0] == "1 take"  # one `legal` format for every game
     before = t.mode.snapshot()
     for line in ("new players=9", "new cards=paper", "new goo=azathoth", "new colour=red",
                  "reveal", "goo x", "peek 2", "peek 2 sideways"):

@@ -467,7 +467,14 @@ class Mode(_Mode):
                     "dead": v["dead"],
                 }
             )
-        return {
+        mon = {}  # monsters by area (the Outskirts and the Sky too), in encounter ("enc")
+        d = self.core.d
+        for m in range(len(s["mon"])):
+            at = s["mon"][m]
+            if at in ("cup", "box") or (at[:1] == "t" and at[1:].isdigit()):
+                continue
+            mon[at] = mon.get(at, []) + [d.kind_of(m)]
+        out = {
             "phase": s["phase"],
             "turn": s["turn"],
             "doom": s["doom"],
@@ -482,7 +489,12 @@ class Mode(_Mode):
             "todo": self.sync.todo,
             "wrong": self.sync.wrong,
             "hand": self.sync.hand,
+            "monsters": mon,
+            "ao": s["ao"],
         }
+        if s.get("fb"):
+            out["final"] = {"round": s["fb"]["r"], "pool": s["fb"]["pool"]}
+        return out
 
     # ---- lights ------------------------------------------------------------------------------
     def focus(self):

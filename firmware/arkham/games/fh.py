@@ -117,7 +117,8 @@ class Mode(_Mode):
         "order": "order INV M: during an activation, monster M goes next",
         "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
         "end": "end INV: the lead ends the action phase / the Ancient One phase",
-        "legal": "legal: the actions the rules allow now",
+        "legal": "legal: the actions the rules allow now, numbered",
+        "state": "state: phase, round, lead, investigators, gates, monsters, what the table waits for",
         "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
@@ -203,7 +204,12 @@ class Mode(_Mode):
             return self._brief()
         if verb == "legal":
             no_more(verb, args, kw)
-            return {"legal": self.core.legal_actions()}
+            from arkham.games.legaltext import numbered
+
+            return {"legal": numbered(self.core.legal_actions())}
+        if verb == "state":
+            no_more(verb, args, kw)
+            return self._state()
         if verb in ("ok", "override"):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
@@ -245,6 +251,24 @@ class Mode(_Mode):
             out["prompts"] = len(todo)
         if self.steps.wrong:
             out["wrong"] = sorted(self.steps.wrong)
+        return out
+
+    def _state(self):
+        """`state`: _brief() and where everyone is (the status view's source)."""
+        s = self.core.state
+        out = self._brief()
+        out["investigators"] = [{"name": i["name"], "at": "location_%d" % i["loc"],
+                                 "health": i["hp"], "max": i["max"]} for i in s["inv"]]
+        out["gates"] = ["%s at location_%d" % (g[0], g[1]) for g in s["gates"]]
+        out["seals"] = s["seals"]
+        mon = {}
+        for m in range(len(s["mon"])):
+            if s["mon"][m][0] == "board":
+                at = "location_%d" % s["mon"][m][1]
+                mon[at] = mon.get(at, []) + ["m%d" % m]
+        out["monsters"] = mon
+        if s["why"]:
+            out["why"] = s["why"]
         return out
 
     # ---- the steps and the tokens (FH-TABLE-2) ---------------------------------------------
