@@ -45,7 +45,7 @@ class Screen:
 
 @pytest.fixture
 def sim_tty(request, tmp_path):
-    if request.config.getoption("--board") != "sim":
+    if request.config.getoption("--table") != "sim":
         pytest.skip("the board view belongs to the emulated table")
     env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="100", LINES="40")
     argv = [sys.executable, "-m", "arkham_host.cli", "sim", "--state", str(tmp_path / "state")]

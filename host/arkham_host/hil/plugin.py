@@ -1,7 +1,9 @@
 """HIL pytest plugin (entry point `arkham_table`): the same tests on an emulated or a real table.
 
-    pytest tests/hil                       # a fresh headless sim per test (default: --board sim)
-    pytest tests/hil --board /dev/ttyACM0  # a real table; tests that need the world are skipped
+    pytest tests/hil                       # a fresh headless sim per test (default: --table sim)
+    pytest tests/hil --table /dev/ttyACM0  # a real table; tests that need the world are skipped
+
+(`--table` takes a port; `--sim-board` a board map name, as `sim --board` does.)
 
 Fixtures:
     table          a started table: send(cmd) -> reply, expect(event or predicate, timeout),
@@ -57,7 +59,7 @@ def chip_unavailable() -> str | None:
 def pytest_addoption(parser):
     g = parser.getgroup("arkham_table", "Arkham Table hardware-in-the-loop")
     g.addoption(
-        "--board",
+        "--table",
         default="sim",
         help="`sim` (default: an emulated table per test) or a serial port/URL of a "
         "real table, e.g. /dev/ttyACM0",
@@ -153,11 +155,11 @@ class SimProcess:
             "--headless",
             "--board",
             board,
-            "--game",
-            game,
             "--state",
             str(state_dir),
         ]
+        if game is not None:  # (None: resume the saved game, as a restarted table does)
+            argv += ["--game", game]
         if cpython:
             argv.append("--cpython")
         if emulator:
@@ -358,11 +360,18 @@ class Table:
             self.link = Link(url, recorder=self.log)
 
     def restart(self):
-        """Stop the emulated table and start it again on the same state dir."""
+        """Stop the emulated table and start it again on the same state dir (it resumes the
+        saved game: no --game)."""
         assert self.emulated, "restart() needs an emulated table"
         self.close()
         self.log("!", "restart")
+        self._resume_args()
         self._connect()
+
+    def _resume_args(self):
+        a = list(self.sim_args)
+        a[1] = None
+        self.sim_args = tuple(a)
 
     def power_cut(self):
         """Pull the plug on the emulated table (no shutdown), then power it up again."""
@@ -374,6 +383,7 @@ class Table:
         self.sim.power_cut()
         self.sim = None
         self.log("!", "power cut")
+        self._resume_args()
         self._connect()
 
     def close(self):
@@ -390,7 +400,7 @@ class Table:
 @pytest.fixture
 def table_factory(request, tmp_path):
     config = request.config
-    port = config.getoption("--board")
+    port = config.getoption("--table")
     logdir = config.getoption("--hil-logs")
     logdir = pathlib.Path(logdir) if logdir else tmp_path
     logdir.mkdir(parents=True, exist_ok=True)
