@@ -473,7 +473,7 @@ def status_lines(game, st) -> list:
         edge = {k: v for k, v in mon.items() if k in ("outskirts", "sky", "enc")}
         board = {k: v for k, v in mon.items() if k not in edge}
         lines.append("  monsters: %s" % (_places(board) or "none"))
-        for k in ("outskirts", "sky"):
+        for k in ("outskirts", "sky") if "ao" in st else ():
             lines.append("  %s: %s" % (k, ", ".join(edge.get(k, [])) or "none"))
     for i, v in enumerate(st.get("investigators") or [], 1):
         if isinstance(v, dict):
@@ -497,8 +497,10 @@ def status_lines(game, st) -> list:
             {k: [v if not isinstance(v, (dict, list)) else _json(v)] for k, v in todo.items()}
         ))
     for k in ("waiting", "ask", "wrong"):
-        if st.get(k):
-            lines.append("  %s: %s" % (k, _value(st[k])))
+        v = st.get(k)
+        if v:
+            text = "; ".join(str(x) for x in v) if isinstance(v, list) else _value(v)
+            lines.append("  %s: %s" % (k, text))
     if st.get("final"):
         lines.append(
             "  final battle: round %s, pool %s; the Ancient One attacks at the end of each round"
