@@ -247,7 +247,9 @@ class Session:
                 self.game = hello.get("game")
                 self.names = game_names(self.game)
             if first and self.recorder is not None and self.recorder.file is None:
-                self.recorder.start_file(hello.get("game"))
+                # the state the log starts from (replay restores it when it is mid-game)
+                dump = self.link.request("dump", timeout=10)
+                self.recorder.start_file(hello.get("game"), dump=dump if dump.get("ok") else None)
             if not fresh:
                 self.resync()
             with self.lock:
@@ -359,7 +361,10 @@ class Session:
         tag = self.link.next_tag()
         self.user_tags.add(tag)
         self.link.write("#%d %s\n" % (tag, line))
-        return self.link.reply(tag, timeout, line)
+        reply = self.link.reply(tag, timeout, line)
+        if self.recorder is not None:  # the state after it: replay compares its hash
+            self.link.request("dump", timeout)
+        return reply
 
     def close(self):
         self.stopping = True
