@@ -279,9 +279,34 @@ class Table:
         self.link = Link(url, recorder=self.log)
         if self.emulated:
             self.world = World(self.sim.world, recorder=self.log)
+        self.clear_input()
         self.hello = self.send("hello", timeout=START_TIMEOUT)  # (scaled on a chip)
         if not self.hello.get("ok"):
             raise RuntimeError("the table did not say hello: %r" % self.hello)
+        with self.link.cond:
+            self.link.untagged.clear()  # (the answer to a stray half line, if there was one)
+            self.link.replies.clear()
+
+    def clear_input(self):
+        """End whatever half line an earlier program or test left in the table's input (a test
+        that wrote `#44 hel` would otherwise glue it to the next command). The table's answer to
+        that stray line, if any, comes before the next reply and is forgotten there."""
+        if self.link is not None and not self.link.closed:
+            self.link.write("\n")
+
+    def reset_game(self, game, board=None):
+        """A real table: the test's own game, fresh (`game NAME`); skips when the table cannot
+        host it (another board, a game it does not have)."""
+        have = self.hello.get("board")
+        if board is not None and have != board:
+            pytest.skip("needs board %s; the table at %s has board %s" % (board, self.port, have))
+        games = self.send("game").get("games") or []
+        if game not in games:
+            pytest.skip("needs game %s; the table has %s" % (game, ", ".join(games)))
+        r = self.send("game %s" % game, timeout=30)
+        if not r.get("ok"):
+            pytest.skip("the table at %s cannot start %s: %s" % (self.port, game, r.get("err")))
+        self.link.skip_events()
 
     def _evidence(self) -> str:
         text = "\nfull wire log: %s" % self.log_path
@@ -429,14 +454,18 @@ def table_factory(request, tmp_path):
                 config.getoption("--sim-heap"),
                 chip,
             )
-        elif game != "bringup":
-            pass  # a real table runs whatever it runs; the test selects the game itself
         t = Table(port, log, sim_args)
         made.append(t)
+        if sim_args is None:  # a real table: each test starts from its own game, fresh
+            t.reset_game(game, board)
         return t
 
     yield start
     for t in made:
+        try:
+            t.clear_input()  # the next test finds the table's input clean
+        except Exception:
+            pass
         t.close()
         t.log.close()
 
