@@ -55,6 +55,7 @@ def test_bench_json_prints_the_figures():
     out = run("bench", "--json", "--only", "table", "--only", "link", timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     figures = json.loads(out.stdout)
+    assert "bench: [1/2] link" in out.stderr and "bench: [2/2] table" in out.stderr, out.stderr
     assert isinstance(figures["heap_peak_bytes"], int) and figures["heap_peak_bytes"] > 0
     assert isinstance(figures["scan_render_ref_units"], (int, float))
     assert figures["scan_render_ref_units"] > 0

@@ -236,3 +236,18 @@ def test_seed_stays_off_the_shared_console_AR_INFO_1():
     for face in t.mode.core.cards.faces():  # nothing is face up yet: no card name at all
         assert "'%s'" % face not in text
     assert isinstance(t.mode.snapshot()["opts"]["seed"], int)  # kept for a restart
+
+
+def test_a_console_nomination_does_not_make_the_nominee_pass_AR_TABLE_2():
+    """Nominated from the console, the nominee's hand is still on its pad (it has been there for
+    longer than a hold): that touch is not a hold, so no pass comes by itself; a hold started
+    afterwards passes, as always."""
+    t = five()
+    t.wait(3000)  # hands on the table for a while
+    t.cmd("nominate 3")
+    t.wait(3000)
+    assert t.state["phase"] == "decide" and t.state["nominated"] == 3, t.state
+    assert not [e for e in t.events if e[0] == "gesture"], t.events
+    t.pad("seat3", False)
+    t.hold("seat3")
+    assert ("gesture", {"seat": 3, "gesture": "hold", "means": "pass"}) in t.events

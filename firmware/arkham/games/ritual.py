@@ -178,7 +178,11 @@ class Mode(_Mode):
             no_more(verb, args, kw, 1)
             if not args:
                 raise CommandError("nominate SEAT")
-            self._act({"a": "nominate", "seat": _seat_arg(args[0], n)})
+            seat = _seat_arg(args[0], n)
+            self._act({"a": "nominate", "seat": seat})
+            # the nominee's hand may still be on its pad, and has been for longer than a hold:
+            # that touch is no gesture (a hold or double tap starts from the next touch)
+            self.gestures.forget(seat)
         elif verb in ("take", "pass"):
             no_more(verb, args, kw, 1)
             a = {"a": verb}
