@@ -193,8 +193,11 @@ def board_lines(link, colour=True, width=100):
     }
     faults = [s.name for s in board.spots if s.chip and str(s.chip).upper() in faulty_chips]
     mode = boardview.colour_mode() if colour else "plain"
+    from arkham_host.boardsymbols import symbol_for
+
     lines = boardview.render(
-        board, state.get("lit") or {}, state.get("present") or [], None, mode, width, faults
+        board, state.get("lit") or {}, state.get("present") or [], None, mode, width, faults,
+        symbol_for(state.get("game")),
     )
     head = "board %s  game %s  seq %s" % (board.name, state.get("game"), state.get("seq"))
     return [head] + lines

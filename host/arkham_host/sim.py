@@ -202,6 +202,7 @@ def run(args) -> int:
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
         ui = sim_ui.BoardUI(board)
+        ui.set_game(args.game or saved_game(state) or "bringup")
     hooks = dict(
         socket_path=args.socket,
         stderr=stderr_file,

@@ -33,8 +33,8 @@ def test_console_draws_the_board_from_dump(table):
     with table.detached() as port:
         out = run("console", port, stdin="board\n")
     assert out.returncode == 0, out.stderr
-    rows = [line for line in out.stdout.splitlines() if "()" in line]
-    assert len(rows) == 1 and rows[0].split()[1] == "###()###", out.stdout
+    rows = [line for line in out.stdout.splitlines() if "PAD_09" in line]
+    assert len(rows) == 1 and rows[0].split()[1] == "PPAD_09", out.stdout  # lit P, a token
 
 
 def test_log_records_both_directions_with_the_hello(table, tmp_path):
