@@ -202,3 +202,20 @@ def test_a_move_onto_a_prompted_spot_is_still_a_move_AH_TABLE_2():
     assert t.mode.sync.todo[to] == ["place cultist"]
     t.cmd("ok " + to)
     assert not t.mode.sync.todo
+
+
+def test_a_pile_lifted_and_put_back_does_the_prompt_on_it_AH_TABLE_2():
+    """A prompt on the moving investigator's area (a monster to take off the pile): lifting the
+    pile and putting it back is that prompt done, not a move (no `ok` needed)."""
+    t = moving()
+    i = t.core.need()["inv"]
+    frm = t.s["inv"][i]["at"]
+    t.mode._prompts([(frm, "lift", "cultist")])
+    t.take()
+    h = t.core.state_hash()
+    t.lift(frm)  # the pile, the investigator in it
+    t.place(frm)  # the pile without the cultist
+    ev = t.take()
+    assert ("prompt_done", {"spot": frm, "by": "pad"}) in ev, ev
+    assert frm not in t.mode.sync.todo and t.mode.sync.hand is None
+    assert t.core.state_hash() == h  # nothing moved

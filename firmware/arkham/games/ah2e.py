@@ -342,6 +342,11 @@ class Mode(_Mode):
             if spot == hand[1]:
                 sync.hand = None
                 self.ctx.emit("put_back", {"inv": hand[0], "at": spot})
+                if spot in sync.todo and present == want:
+                    # a pile lifted and put back: the prompt on it (a token taken off or
+                    # added) is done, as for any lift and put down on a prompted spot
+                    del sync.todo[spot]
+                    self.ctx.emit("prompt_done", {"spot": spot, "by": "pad"})
                 self.ctx.save()
                 return
             if not sync.wrong and spot in self._destinations(hand[0]):
