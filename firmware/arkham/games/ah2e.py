@@ -165,6 +165,7 @@ class Mode(_Mode):
         self.sync = Sync()
         self.pending = []
         self.pending_prompts = None
+        self.check_at = -1  # the pads are compared with the state once they have settled
         # The core game is built on first use: at boot restore() follows at once and a fresh
         # setup (data loading, the first mythos card) would only fragment a small heap.
         self._core = None
@@ -386,6 +387,10 @@ class Mode(_Mode):
 
     def tick(self, now_ms):
         self._flush()
+        if self.check_at is not None:  # new game, resume: the pads against the state, once
+            from arkham.games.ah2e_check import due
+
+            due(self, now_ms)
 
     # ---- console verbs -------------------------------------------------------------------------
     def command(self, verb, args, kw):
@@ -472,13 +477,6 @@ class Mode(_Mode):
                     "dead": v["dead"],
                 }
             )
-        mon = {}  # monsters by area (the Outskirts and the Sky too), in encounter ("enc")
-        d = self.core.d
-        for m in range(len(s["mon"])):
-            at = s["mon"][m]
-            if at in ("cup", "box") or (at[:1] == "t" and at[1:].isdigit()):
-                continue
-            mon[at] = mon.get(at, []) + [d.kind_of(m)]
         out = {
             "phase": s["phase"],
             "turn": s["turn"],
@@ -494,11 +492,10 @@ class Mode(_Mode):
             "todo": self.sync.todo,
             "wrong": self.sync.wrong,
             "hand": self.sync.hand,
-            "monsters": mon,
-            "ao": s["ao"],
         }
-        if s.get("fb"):
-            out["final"] = {"round": s["fb"]["r"], "pool": s["fb"]["pool"]}
+        from arkham.games.ah2e_check import more_state  # monsters by area, the final battle
+
+        more_state(self.core, out)
         return out
 
     # ---- lights ------------------------------------------------------------------------------
@@ -548,6 +545,7 @@ class Mode(_Mode):
         self.sync.restore(snap.get("table") or {})
         self.pending = []
         self.pending_prompts = None
+        self.check_at = -1
 
     def dump(self):
         return {
