@@ -172,8 +172,8 @@ def render(board, lit=None, tokens=(), cursor=None, mode="plain", width=120, fau
     spots, each cell `Scode`: S what the light means (symbol(spot, rgb) -> a letter, e.g. G a
     gate; `.` unlit, `o` unlit with a token, `~` no light, `!` its chip is failing), the code in
     CAPITALS when a token or hand is on the spot (underlined too in colour), the codes' full
-    names in legend(); in colour the cell is filled with its LED colour. The cursor's cell is in reverse video
-    (plain: between > <).
+    names in legend(); in colour the cell is filled with its LED colour. The cursor's cell is in
+    reverse video (plain: between > <).
 
     lit: spot -> [r, g, b] (missing or black = off); tokens: spots with a token or hand;
     faults: spots to mark as not seen (their chip is failing)."""

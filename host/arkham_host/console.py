@@ -491,14 +491,16 @@ def status_lines(game, st) -> list:
             lines.append("  %d. %-18s at %-22s %s" % (i, v.get("name"), v.get("at"), rest))
     if "sanity" in st and isinstance(st["sanity"], list):
         lines.append(
-            "  sanity by seat: %s" % "  ".join("%d:%s" % (i + 1, x) for i, x in enumerate(st["sanity"]))
+            "  sanity by seat: %s"
+            % "  ".join("%d:%s" % (i + 1, x) for i, x in enumerate(st["sanity"]))
         )
     for k in ("leader", "lead", "nominated", "open", "deck", "health"):
         if k in st:
             lines.append("  %s: %s" % (k, _value(st[k])))
     need = st.get("need")
     if need:
-        lines.append("  the table waits for: %s" % (_fields(need) if isinstance(need, dict) else need))
+        text = _fields(need) if isinstance(need, dict) else need
+        lines.append("  the table waits for: %s" % text)
     todo = st.get("todo")
     if todo:
         lines.append("  blinking (move the token, then `ok`): %s" % _places(

@@ -223,7 +223,8 @@ def _run(steps, link, sim, say, pace, show, Timeout):
                 if want.get("present") != got.get("present"):
                     return [
                         "line %d: the pads differ after this step (a dump's `present`):\n"
-                        "  recorded %s\n  replayed %s" % (n, want.get("present"), got.get("present"))
+                        "  recorded %s\n  replayed %s"
+                        % (n, want.get("present"), got.get("present"))
                     ]
                 if a != b or want.get("game") != got.get("game"):
                     return [

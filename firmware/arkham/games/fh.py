@@ -118,7 +118,8 @@ class Mode(_Mode):
         "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
         "end": "end INV: the lead ends the action phase / the Ancient One phase",
         "legal": "legal: the actions the rules allow now, numbered",
-        "state": "state: phase, round, lead, investigators, gates, monsters, what the table waits for",
+        "state": "state: phase, round, lead, investigators, gates, monsters, what the table "
+                 "waits for",
         "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
