@@ -37,6 +37,22 @@ RESTORE = {
 }
 
 
+# games that compare the pads with the state at resume (a prompt for each difference): the
+# recorded table had its own pads confirmed, so replay confirms what the check asks (`ok SPOT`)
+RESUME_CHECK = ("ah2e",)
+RESUME_CHECK_WAIT = 2.0
+SETTLE_WAIT = 1.0  # seconds after boot: the pads have settled, as on the recorded table  # seconds: the check comes 0.5 s after boot (arkham.games.ah2e_check)
+
+
+def _confirm_resume_check(link, Timeout):
+    try:
+        ev = link.expect("pads_differ", RESUME_CHECK_WAIT)
+    except Timeout:
+        return  # the pads matched the state
+    for spot in ev.get("spots") or []:
+        link.request("ok %s" % spot, REPLY_TIMEOUT)
+
+
 class LogError(Exception):
     """The log cannot be replayed (one line: the file, the line, why)."""
 
@@ -180,9 +196,12 @@ def replay(path, board=None, runtime="micropython", say=None, pace=None, show=No
         link = Link(sim.serial_path)
         try:
             link.request("hello", timeout=20)
+            time.sleep(SETTLE_WAIT)  # a young table defers its pads check (ah2e_check)
             for spot in tokens:  # the tokens the recorded table had on its pads
                 sim.world("place %s" % spot)
                 link.expect("pad", 5, spot=spot, present=True)
+            if (meta.get("dump") or {}).get("game") in RESUME_CHECK and meta.get("from") != "game":
+                _confirm_resume_check(link, Timeout)
             link.skip_events()
             if meta.get("from") == "game":  # starts at a game command: the same game
                 link.request(("game %s %s" % (meta.get("game"), _options_text(meta.get("options"))))

@@ -276,7 +276,12 @@ class Table:
             url = self.sim.serial
         else:
             url = self.port
-        self.link = Link(url, recorder=self.log)
+        from arkham_host.portlock import PortBusy
+
+        try:
+            self.link = Link(url, recorder=self.log)
+        except PortBusy as e:  # another program on the real table's port: no test can run
+            pytest.exit("arkham-table HIL: %s" % e, returncode=3)
         if self.emulated:
             self.world = World(self.sim.world, recorder=self.log)
         self.clear_input()
