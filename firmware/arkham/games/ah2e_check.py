@@ -7,15 +7,15 @@ from arkham.compat import ticks_diff
 from arkham.games.ah2e_sync import expected
 
 PADS_SETTLE_MS = 500  # at boot (resume), the pads are compared with the state this much later
-SETTLED_SCANS = 50  # pads scanned this often since boot have settled (a `game` command later)
 
 
 def due(mode, now_ms):
     """mode.check_at: -1 (not started), a time (compare when it comes), None (done). A game
     started on a running table is compared at once (in the step of its command: the same
-    moment on every replay); at boot the pads get PADS_SETTLE_MS to settle first."""
+    moment on every replay); at boot (the first tick comes after the first scan) the pads get
+    PADS_SETTLE_MS to settle first."""
     if mode.check_at == -1:
-        if getattr(mode.ctx.pads, "scans", SETTLED_SCANS) >= SETTLED_SCANS:
+        if getattr(mode.ctx.pads, "scans", 2) > 1:
             mode.check_at = None
             compare_pads(mode)
             return
