@@ -513,10 +513,31 @@ def status_lines(game, st) -> list:
             lines.append("  %s: %s" % (k, text))
     if st.get("final"):
         lines.append(
-            "  final battle: round %s, pool %s; the Ancient One attacks at the end of each round"
+            "  final battle: round %s, successes pooled %s; at the end of each round the "
+            "Ancient One attacks (`need` names the check and its loss)"
             % (st["final"].get("round"), st["final"].get("pool"))
         )
+        sheet = _ancient_one(st.get("ao"))
+        if sheet:
+            lines.append(
+                "  %s: combat check %s, defense %s, its worshippers: %s"
+                % (
+                    st.get("ao"),
+                    sheet.get("combat"),
+                    ", ".join(sheet.get("defense") or []) or "none",
+                    _value(sheet.get("worshippers") or {}),
+                )
+            )
     return lines
+
+
+def _ancient_one(name):
+    try:
+        from arkham.ah2e import tables
+
+        return tables.ancient_one(name) if name else None
+    except Exception:
+        return None
 
 
 # ---- the input line ----------------------------------------------------------------------------

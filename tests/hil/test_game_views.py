@@ -43,6 +43,14 @@ def test_ah2e_state_shows_monsters_by_area_and_the_doom_track(table_factory):
         assert inv["name"] in lines, lines
 
 
+def test_status_in_the_final_battle_names_the_ancient_ones_attack():
+    st = {"ok": True, "phase": "final", "turn": 9, "doom": 13, "terror": 4, "ao": "cthulhu",
+          "gates": [], "monsters": {}, "investigators": [], "final": {"round": 2, "pool": 1}}
+    text = "\n".join(status_lines("ah2e", st))
+    assert "final battle: round 2" in text and "cthulhu: combat check -6" in text, text
+    assert "doom 13/13" in text, text
+
+
 def test_fh_state_names_every_investigator_and_gate(table_factory):
     table = table_factory(game="final-hour", board="final-hour")
     st = table.ok("state")
