@@ -51,10 +51,15 @@ def main(argv=None) -> int:
     if not args.command:
         parser.print_help()
         return 2
+    from arkham_host.portlock import PortBusy
+
     try:
         return modules[args.command].run(args) or 0
     except KeyboardInterrupt:
         return 130
+    except PortBusy as e:  # another program has the table's port open
+        print("arkham-table %s: %s" % (args.command, e), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ with `since <last seq>` (or `dump` when the table no longer holds those events).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -15,7 +16,8 @@ HELP = "interactive console to a table (history, completion, pretty events, boar
 
 LOCAL = {
     "board": "draw the board from `dump` (`board json` sends the verb itself)",
-    "quit": "leave the console (also Ctrl-D)",
+    "quit": "leave the console (also Ctrl-] or Ctrl-D)",
+    "status": "phase, turn, doom, terror, gates, monsters, investigators, what the table waits for",
     "show": "show the last private reply (Arkham Ritual's `look`) when only its seat sees the screen",
 }
 
@@ -55,39 +57,124 @@ def run(args) -> int:
 
 
 # ---- pretty printing --------------------------------------------------------------------------
+INLINE_MAX = 60  # a list or object whose JSON is longer is shown as lines, never cut
+
+
 def _c(code, text, on):
     return "\x1b[%sm%s\x1b[0m" % (code, text) if on else text
 
 
-def _value(v):
-    if isinstance(v, (dict, list)):
-        text = json.dumps(v, sort_keys=True, separators=(",", ":"))
-        return text if len(text) <= 200 else text[:197] + "..."
+def _scalar(v):
     if v is True:
         return "true"
     if v is False:
         return "false"
+    if v is None:
+        return "null"
     return str(v)
 
 
-def pretty(text, obj, colour=False) -> str:
+def _json(v):
+    return json.dumps(v, sort_keys=True, separators=(",", ":"))
+
+
+def _inline(v) -> bool:
+    """Scalars, and short lists/objects of scalars, stay on the `key=value` line."""
+    if isinstance(v, list):
+        return all(not isinstance(x, (list, dict)) for x in v) and len(_json(v)) <= INLINE_MAX
+    if isinstance(v, dict):
+        return all(
+            not isinstance(x, (list, dict)) for x in v.values()
+        ) and len(_json(v)) <= INLINE_MAX
+    return True
+
+
+def _value(v):
+    return _json(v) if isinstance(v, (dict, list)) else _scalar(v)
+
+
+def _fields(d, skip=()):
+    """`k=v k=v` for a flat object (nested values as JSON, whole)."""
+    return " ".join("%s=%s" % (k, _value(d[k])) for k in sorted(d) if k not in skip)
+
+
+def _wrap(text, width, indent):
+    import textwrap
+
+    if width is None or len(text) <= width:
+        return [text]
+    return textwrap.wrap(
+        text,
+        width,
+        subsequent_indent=indent,
+        break_long_words=True,
+        break_on_hyphens=False,
+    ) or [text]
+
+
+def _numbered(items):
+    """Items a table already numbers (`legal`: "1 move to=x"): (n, rest) pairs, else None."""
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            return None
+        head, _, rest = item.partition(" ")
+        if head != str(i + 1):
+            return None
+        out.append((i + 1, rest))
+    return out
+
+
+def _block(key, v, width, indent):
+    """A list as numbered lines, an object as `key: value` lines; nothing cut, long lines
+    wrapped under their own indent."""
+    lines = ["%s%s:" % (indent, key)]
+    inner = indent + "  "
+    if isinstance(v, list):
+        pairs = _numbered(v) or [
+            (i + 1, _fields(x) if isinstance(x, dict) else _value(x)) for i, x in enumerate(v)
+        ]
+        if not pairs:
+            lines[0] += " (none)"
+        digits = len(str(len(pairs)))
+        for n, text in pairs:
+            lead = "%s%*d. " % (inner, digits, n)
+            lines += _wrap(lead + text, width, " " * len(lead))
+        return lines
+    for k in sorted(v):
+        x = v[k]
+        if _inline(x):
+            lead = "%s%s: " % (inner, k)
+            lines += _wrap(lead + _value(x), width, " " * len(lead))
+        else:
+            lines += _block(k, x, width, inner)
+    return lines
+
+
+def pretty(text, obj, colour=False, width=None) -> str:
     """One table line for a person: events as `#12 pad spot=pad_05 present=true`, replies as
-    `ok key=value ...` or `error: ...`; anything that is not JSON as it is."""
+    `ok key=value ...` or `error: ...`; anything that is not JSON as it is. Nothing is cut: long
+    lists become numbered lines, objects `key: value` lines, all wrapped to `width`."""
     if obj is None:
         return _c("2", text, colour)
     if "ev" in obj and "seq" in obj:
-        rest = " ".join(
-            "%s=%s" % (k, _value(obj[k])) for k in sorted(obj) if k not in ("ev", "seq")
-        )
-        return "%s %s %s" % (
-            _c("2", "#%s" % obj["seq"], colour),
-            _c("36;1", obj["ev"], colour),
-            rest,
-        )
-    if obj.get("ok") is False:
-        return _c("31;1", "error: %s" % obj.get("err"), colour)
-    rest = " ".join("%s=%s" % (k, _value(obj[k])) for k in sorted(obj) if k not in ("ok", "re"))
-    return "%s %s" % (_c("32", "ok", colour), rest)
+        plain = "#%s %s" % (obj["seq"], obj["ev"])
+        head = "%s %s" % (_c("2", "#%s" % obj["seq"], colour), _c("36;1", obj["ev"], colour))
+        skip = ("ev", "seq")
+    elif obj.get("ok") is False:
+        lines = _wrap("error: %s" % obj.get("err"), width, "    ")
+        return "\n".join(_c("31;1", line, colour) for line in lines)
+    else:
+        plain, head = "ok", _c("32", "ok", colour)
+        skip = ("ok", "re")
+    inline = [k for k in sorted(obj) if k not in skip and _inline(obj[k])]
+    blocks = [k for k in sorted(obj) if k not in skip and not _inline(obj[k])]
+    first = " ".join([plain] + ["%s=%s" % (k, _value(obj[k])) for k in inline])
+    lines = _wrap(first, width, "    ")
+    lines[0] = head + lines[0][len(plain) :]
+    for k in blocks:
+        lines += _block(k, obj[k], width, "  ")
+    return "\n".join(lines)
 
 
 def board_lines(link, colour=True, width=100):
@@ -106,8 +193,11 @@ def board_lines(link, colour=True, width=100):
     }
     faults = [s.name for s in board.spots if s.chip and str(s.chip).upper() in faulty_chips]
     mode = boardview.colour_mode() if colour else "plain"
+    from arkham_host.boardsymbols import symbol_for
+
     lines = boardview.render(
-        board, state.get("lit") or {}, state.get("present") or [], None, mode, width, faults
+        board, state.get("lit") or {}, state.get("present") or [], None, mode, width, faults,
+        symbol_for(state.get("game")),
     )
     head = "board %s  game %s  seq %s" % (board.name, state.get("game"), state.get("seq"))
     return [head] + lines
@@ -115,7 +205,12 @@ def board_lines(link, colour=True, width=100):
 
 # ---- the session ------------------------------------------------------------------------------
 class Session:
-    """A link that comes back: reopens the port after it is lost and resyncs events."""
+    """A link that comes back: reopens the port after it is lost and resyncs events.
+
+    Every event is shown once, in seq order, none lost across a reconnect: `last_seq` is the last
+    event shown. While a reconnect resyncs, the events that arrive (live ones and those `since`
+    sends again) are held; once `since` has answered they are shown in order, each seq once.
+    When the table no longer holds the missed events, `dump` is shown instead."""
 
     def __init__(self, port, recorder=None, show=None):
         self.port = port
@@ -125,28 +220,46 @@ class Session:
         self.verbs = sorted(LOCAL)
         self.spots = []
         self.chips = []
+        self.names = []  # places, investigators, cards... the table's words (did you mean)
+        self.game = None
         self.stopping = False
-        self.last_seq = None
+        self.last_seq = None  # the last event shown (or the table's seq at the first hello)
         self.user_tags = set()
         self.emulated_board = None  # board name when the port is a running sim's
+        self.lock = threading.RLock()
+        self.held = None  # events held while a reconnect resyncs (None: show them as they come)
 
     def connect(self, first=False):
         from arkham_host.link import Link
 
         old = self.link
-        self.link = Link(self.port, recorder=self.recorder, on_line=self._on_line)
-        if old is not None:
-            # tags keep counting across links: a reply to the console's own request must never
-            # carry a tag the user once typed (it would be shown as the user's reply)
-            self.link._tag = old._tag
-        hello = self.link.request("hello", timeout=10)
-        if hello.get("emulated"):
-            self.emulated_board = hello.get("board")
-        if first and self.recorder is not None and self.recorder.file is None:
-            self.recorder.start_file(hello.get("game"))
-        if self.last_seq is not None:
-            self.resync()
-        self.last_seq = hello.get("seq") if self.last_seq is None else self.last_seq
+        with self.lock:
+            fresh = self.last_seq is None
+            if not fresh:
+                self.held = []
+        try:
+            self.link = Link(self.port, recorder=self.recorder, on_line=self._on_line)
+            if old is not None:
+                # tags keep counting across links: a reply to the console's own request must
+                # never carry a tag the user once typed (it would be shown as the user's reply)
+                self.link._tag = max(self.link._tag, old._tag)
+            hello = self.link.request("hello", timeout=10)
+            if hello.get("emulated"):
+                self.emulated_board = hello.get("board")
+            if hello.get("game") != self.game:
+                self.game = hello.get("game")
+                self.names = game_names(self.game)
+            if first and self.recorder is not None and self.recorder.file is None:
+                # the state the log starts from (replay restores it when it is mid-game)
+                dump = self.link.request("dump", timeout=10)
+                self.recorder.start_file(hello.get("game"), dump=dump if dump.get("ok") else None)
+            if not fresh:
+                self.resync()
+            with self.lock:
+                if self.last_seq is None:
+                    self.last_seq = hello.get("seq")
+        finally:
+            self._release()
         self._learn()
         return hello
 
@@ -168,20 +281,45 @@ class Session:
             pass
 
     def resync(self):
-        """After a reconnect: the events missed, or the whole state when they are gone."""
+        """After a reconnect: the events missed (held meanwhile), or the whole state when the
+        table no longer has them."""
         reply = self.link.request("since %d" % self.last_seq)
         if reply.get("ok"):
             self.show("-- resynced: events %s..%s" % (reply.get("from"), reply.get("to")))
             return
         self.show("-- %s" % reply.get("err"))
         state = self.link.request("dump")
-        self.last_seq = state.get("seq", self.last_seq)
+        with self.lock:
+            self.last_seq = state.get("seq", self.last_seq)
         self.show(pretty("", state))
+
+    def _release(self):
+        """Show the held events in seq order, each once (after a resync)."""
+        with self.lock:
+            held, self.held = self.held, None
+            for text, obj in sorted(held or [], key=lambda h: h[1]["seq"]):
+                self._deliver(text, obj)
+
+    def _deliver(self, text, obj):
+        seq = obj["seq"]
+        if isinstance(seq, int) and isinstance(self.last_seq, int) and seq <= self.last_seq:
+            return  # shown already (a `since` sends again what a live line also brought)
+        self.last_seq = seq
+        if obj.get("ev") == "game" and obj.get("game") != self.game:
+            self.game = obj.get("game")
+            self.names = game_names(self.game)
+        if self.printer:
+            self.printer(text, obj)
 
     def _on_line(self, text, obj):
         if obj is not None and "seq" in obj and "ev" in obj:
-            self.last_seq = obj["seq"]
-        elif obj is not None and obj.get("re") is not None and obj["re"] not in self.user_tags:
+            with self.lock:
+                if self.held is not None:
+                    self.held.append((text, obj))
+                else:
+                    self._deliver(text, obj)
+            return
+        if obj is not None and obj.get("re") is not None and obj["re"] not in self.user_tags:
             return  # the console's own requests (hello, help, board...): not shown
         if self.printer:
             self.printer(text, obj)
@@ -200,7 +338,10 @@ class Session:
                     self.connect()
                     self.show("-- reconnected to %s" % self.port)
                     break
-                except Exception:
+                except Exception as e:
+                    if type(e).__name__ == "PortBusy":
+                        self.show("-- %s" % e)
+                        time.sleep(2.0)
                     self.port = self._replacement() or self.port
                     time.sleep(0.5)
 
@@ -214,12 +355,19 @@ class Session:
         same = [e for e in ports.emulators() if e.get("board") == self.emulated_board]
         return same[0]["serial"] if len(same) == 1 else None
 
+    def request(self, line, timeout=10.0):
+        """The console's own request (not shown)."""
+        return self.link.request(line, timeout)
+
     def send(self, line, timeout=10.0):
         """A command the user typed: its reply is shown (the console's own are not)."""
         tag = self.link.next_tag()
         self.user_tags.add(tag)
         self.link.write("#%d %s\n" % (tag, line))
-        return self.link.reply(tag, timeout, line)
+        reply = self.link.reply(tag, timeout, line)
+        if self.recorder is not None:  # the state after it: replay compares its hash
+            self.link.request("dump", timeout)
+        return reply
 
     def close(self):
         self.stopping = True
@@ -227,63 +375,241 @@ class Session:
             self.link.close()
 
 
-def _readline_setup(session):
+# ---- names: case-insensitive, with "did you mean" ----------------------------------------------
+_WORD_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+
+
+def game_names(game) -> list:
+    """The words of a game's data files (places, investigators, monsters, cards...): every key
+    and string value that looks like a name. From the device package the host imports."""
+    import pathlib
+
+    names = set()
+    folder = {"ah2e": "ah2e", "final-hour": "fh", "fh": "fh", "ritual": "ritual"}.get(game or "")
+    if not folder:
+        return []
+    import arkham
+
+    data = pathlib.Path(arkham.__file__).parent / folder / "data"
+
+    def walk(v):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if not k.startswith("_"):
+                    walk(k)
+                    walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, str) and 3 <= len(v) <= 40 and v[0].isalpha():
+            if all(c in _WORD_CHARS for c in v):
+                names.add(v)
+
+    for f in sorted(data.glob("*.json")):
+        try:
+            walk(json.loads(f.read_text()))
+        except (OSError, ValueError):
+            pass
+    return sorted(names)
+
+
+def canonical(line, names) -> str:
+    """The line with every word (and `key=value` value) that names something in another case
+    written as the table spells it: `act move to=Rivertown` -> `act move to=rivertown`."""
+    lower = {n.lower(): n for n in names}
+    out = []
+    for word in line.split(" "):
+        key, eq, value = word.rpartition("=")
+        fixed = lower.get(value.lower()) if value else None
+        out.append(key + eq + fixed if fixed and fixed != value else word)
+    return " ".join(out)
+
+
+def did_you_mean(line, names, known_words=()) -> list:
+    """Close names for the words of a refused line that name nothing the table knows."""
+    import difflib
+
+    lower = {n.lower(): n for n in names}
+    known = set(lower) | {w.lower() for w in known_words}
+    out = []
+    for word in line.split()[1:]:
+        value = word.rpartition("=")[2].lower()
+        if len(value) < 3 or value in known or value.isdigit():
+            continue
+        for m in difflib.get_close_matches(value, list(lower), n=3, cutoff=0.7):
+            if lower[m] not in out:
+                out.append(lower[m])
+    return out
+
+
+# ---- the status view ---------------------------------------------------------------------------
+def _places(d) -> str:
+    return "; ".join("%s: %s" % (k, ", ".join(str(x) for x in v)) for k, v in sorted(d.items()))
+
+
+def status_lines(game, st) -> list:
+    """A status panel from a game's `state` reply: phase and turn, doom, terror, gates, monsters
+    by area, each investigator, and what the table waits for."""
+    if not st.get("ok"):
+        return ["status: %s" % st.get("err")]
+    lines = []
+    turn = st.get("turn", st.get("round"))
+    head = "%s  phase %s" % (game, st.get("phase"))
+    if turn is not None:
+        head += "  turn %s" % turn
+    if "doom" in st:
+        track = None
+        if st.get("ao"):
+            try:
+                from arkham.ah2e import tables
+
+                track = (tables.ancient_one(st["ao"]) or {}).get("doom")
+            except Exception:
+                track = None
+        head += "  doom %s/%s" % (st["doom"], track if track is not None else "?")
+    if "terror" in st:
+        head += "  terror %s" % st["terror"]
+    if st.get("ao"):
+        head += "  Ancient One %s" % st["ao"]
+    lines.append(head)
+    if st.get("over") or st.get("result"):
+        lines.append("  over: %s" % (st.get("over") or st.get("result")))
+    if st.get("gates") is not None:
+        lines.append("  open gates: %s" % (", ".join(str(g) for g in st["gates"]) or "none"))
+    mon = st.get("monsters")
+    if isinstance(mon, dict):
+        edge = {k: v for k, v in mon.items() if k in ("outskirts", "sky", "enc")}
+        board = {k: v for k, v in mon.items() if k not in edge}
+        lines.append("  monsters: %s" % (_places(board) or "none"))
+        for k in ("outskirts", "sky") if "ao" in st else ():
+            lines.append("  %s: %s" % (k, ", ".join(edge.get(k, [])) or "none"))
+    for i, v in enumerate(st.get("investigators") or [], 1):
+        if isinstance(v, dict):
+            rest = " ".join(
+                "%s=%s" % (k, _value(v[k])) for k in sorted(v) if k not in ("name", "at")
+            )
+            lines.append("  %d. %-18s at %-22s %s" % (i, v.get("name"), v.get("at"), rest))
+    if "sanity" in st and isinstance(st["sanity"], list):
+        lines.append(
+            "  sanity by seat: %s"
+            % "  ".join("%d:%s" % (i + 1, x) for i, x in enumerate(st["sanity"]))
+        )
+    for k in ("leader", "lead", "nominated", "open", "deck", "health"):
+        if k in st:
+            lines.append("  %s: %s" % (k, _value(st[k])))
+    need = st.get("need")
+    if need:
+        text = _fields(need) if isinstance(need, dict) else need
+        lines.append("  the table waits for: %s" % text)
+    todo = st.get("todo")
+    if todo:
+        lines.append("  blinking (move the token, then `ok`): %s" % _places(
+            {k: [v if not isinstance(v, (dict, list)) else _json(v)] for k, v in todo.items()}
+        ))
+    for k in ("waiting", "ask", "wrong"):
+        v = st.get(k)
+        if v:
+            text = "; ".join(str(x) for x in v) if isinstance(v, list) else _value(v)
+            lines.append("  %s: %s" % (k, text))
+    if st.get("final"):
+        lines.append(
+            "  final battle: round %s, successes pooled %s; at the end of each round the "
+            "Ancient One attacks (`need` names the check and its loss)"
+            % (st["final"].get("round"), st["final"].get("pool"))
+        )
+        sheet = _ancient_one(st.get("ao"))
+        if sheet:
+            lines.append(
+                "  %s: combat check %s, defense %s, its worshippers: %s"
+                % (
+                    st.get("ao"),
+                    sheet.get("combat"),
+                    ", ".join(sheet.get("defense") or []) or "none",
+                    _value(sheet.get("worshippers") or {}),
+                )
+            )
+    return lines
+
+
+def _ancient_one(name):
     try:
-        import readline
-    except ImportError:
+        from arkham.ah2e import tables
+
+        return tables.ancient_one(name) if name else None
+    except Exception:
         return None
+
+
+# ---- the input line ----------------------------------------------------------------------------
+def _prompt_session(session):
+    """prompt_toolkit: history, completion from `help` and the board, Ctrl-] leaves; output from
+    other threads goes above the line being typed (patch_stdout), never into it."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.key_binding import KeyBindings
+
     from arkham_host import registry
 
     hist = registry.state_home() / "console_history"
     try:
         hist.parent.mkdir(parents=True, exist_ok=True)
-        readline.read_history_file(hist)
     except OSError:
         pass
-    readline.set_history_length(2000)
 
-    def complete(text, state):
-        buf = readline.get_line_buffer().lstrip()
-        first = buf.split(" ", 1)[0].lstrip("#0123456789 ")
-        if " " not in buf or first == "help":
-            words = session.verbs
-        else:
-            words = session.spots + session.chips
-        options = [w for w in words if w.startswith(text)]
-        return options[state] if state < len(options) else None
+    class TableWords(Completer):
+        def get_completions(self, document, complete_event):
+            buf = document.text_before_cursor.lstrip()
+            word = document.get_word_before_cursor(WORD=True)
+            first = buf.split(" ", 1)[0].lstrip("#0123456789 ")
+            if " " not in buf or first == "help":
+                words = session.verbs
+            else:
+                words = session.spots + session.chips + session.names
+                word = word.rpartition("=")[2]
+            low = word.lower()
+            for w in words:
+                if w.lower().startswith(low):
+                    yield Completion(w, start_position=-len(word))
 
-    readline.set_completer(complete)
-    readline.set_completer_delims(" ")
-    readline.parse_and_bind("tab: complete")
-    return readline, hist
+    keys = KeyBindings()
+
+    @keys.add("c-]")
+    def _leave(event):  # miniterm's and mpremote's way out
+        event.app.exit(exception=EOFError())
+
+    return PromptSession(
+        history=FileHistory(str(hist)),
+        completer=TableWords(),
+        key_bindings=keys,
+        complete_while_typing=False,
+    )
 
 
 def run_session(port=None, log=None, echo=True, raw=False, title="console", keep=False) -> int:
+    import shutil
+
     from arkham_host import ports
+    from arkham_host.portlock import PortBusy
 
     port = port or ports.default_port()
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     colour = interactive and os.environ.get("NO_COLOR") is None
     recorder = None
+    out_lock = threading.Lock()
+
+    def width():
+        return shutil.get_terminal_size((100, 24)).columns - 1 if interactive else None
+
+    def show(text):
+        with out_lock:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+
     if log:
         from arkham_host.logger import Recorder
 
         recorder = Recorder(log, port)
-    rl = None
-    prompt = "table> " if interactive else ""
-    out_lock = threading.Lock()
-
-    reading = [False]  # inside input(): a line from the reader thread must redraw the prompt
-
-    def show(text):
-        with out_lock:
-            if rl is not None and reading[0]:
-                buf = rl[0].get_line_buffer()
-                sys.stdout.write("\r\x1b[K%s\n%s%s" % (text, prompt, buf))
-            else:
-                sys.stdout.write(text + "\n")
-            sys.stdout.flush()
-
     session = Session(port, recorder, show)
     private = PrivateReplies()
 
@@ -292,69 +618,86 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
         if notice is not None:
             show(notice)
         else:
-            show(text if raw else pretty(text, obj, colour))
+            show(text if raw else pretty(text, obj, colour, width()))
 
     if echo:
         session.printer = printer
     try:
         hello = session.connect(first=True)
+    except PortBusy as e:
+        print("%s: %s" % (title, e), file=sys.stderr)
+        return 1
     except Exception as e:
         print("%s: cannot talk to %s: %s" % (title, port, e), file=sys.stderr)
         return 1
     if recorder is not None:
         show("-- recording to %s" % recorder.files[-1])
+    prompt = None
     if interactive:
-        rl = _readline_setup(session)
+        prompt = _prompt_session(session)
         show(
-            "-- %s on %s: %s, game %s (tab completes, `help`, `board`, Ctrl-D leaves)"
-            % (title, port, hello.get("board"), hello.get("game"))
+            "-- %s on %s: %s, game %s (Tab completes; `help`, `status`, `board`; Ctrl-] or "
+            "Ctrl-D leaves)" % (title, port, hello.get("board"), hello.get("game"))
         )
     threading.Thread(target=session.watch, daemon=True).start()
+    guard = contextlib.nullcontext()
+    if interactive:
+        from prompt_toolkit.patch_stdout import patch_stdout
+
+        guard = patch_stdout(raw=True)
     try:
-        while True:
-            try:
-                reading[0] = True
-                line = input(prompt) if interactive else sys.stdin.readline()
-            except EOFError:
-                break
-            finally:
-                reading[0] = False
-            if not interactive and not line:
-                break
-            line = line.strip()
-            if not line:
-                continue
-            if line in ("quit", "exit"):
-                break
-            if line == "show":
-                kept = private.show()
-                show("-- no private reply waiting" if kept is None else pretty(*kept, colour))
-                continue
-            if session.link is None or session.link.closed:
-                show("-- not connected; waiting for the table")
-                continue
-            try:
-                if line == "board":
-                    for text in board_lines(session.link, colour):
-                        show(text)
-                    continue
-                if line == "board json":
-                    line = "board"
-                session.send(line)
-            except Exception as e:
-                show("-- %s" % e)
-        if keep:
-            while not session.stopping:  # input ended: keep recording until Ctrl-C
-                time.sleep(0.5)
+        with guard:
+            _loop(session, prompt, private, show, colour, width, keep)
     except KeyboardInterrupt:
         pass
     finally:
         session.close()
         if recorder is not None:
             recorder.close()
-        if rl is not None:
-            try:
-                rl[0].write_history_file(rl[1])
-            except OSError:
-                pass
     return 0
+
+
+def _loop(session, prompt, private, show, colour, width, keep):
+    while True:
+        try:
+            line = prompt.prompt("table> ") if prompt is not None else sys.stdin.readline()
+        except EOFError:
+            break
+        if prompt is None and not line:
+            break
+        line = line.strip()
+        if "\x1d" in line:  # Ctrl-] typed into a plain line
+            break
+        if not line:
+            continue
+        if line in ("quit", "exit"):
+            break
+        if line == "show":
+            kept = private.show()
+            show("-- no private reply waiting" if kept is None else pretty(*kept, colour, width()))
+            continue
+        if session.link is None or session.link.closed:
+            show("-- not connected; waiting for the table")
+            continue
+        try:
+            if line == "board":
+                for text in board_lines(session.link, colour):
+                    show(text)
+                continue
+            if line == "status":
+                for text in status_lines(session.game, session.request("state")):
+                    show(text)
+                continue
+            if line == "board json":
+                line = "board"
+            line = canonical(line, session.spots + session.names)
+            reply = session.send(line)
+            if reply.get("ok") is False:
+                near = did_you_mean(line, session.spots + session.names, session.verbs)
+                if near:
+                    show("-- did you mean: %s?" % ", ".join(near))
+        except Exception as e:
+            show("-- %s" % e)
+    if keep:
+        while not session.stopping:  # input ended: keep recording until Ctrl-C
+            time.sleep(0.5)

@@ -123,6 +123,9 @@ def release_repl(port: str, wait: float | None = None) -> str:
     import serial
 
     wait = REPL_WAIT if wait is None else wait
+    from arkham_host import portlock
+
+    portlock.check(port)  # PortBusy: another program would split mpremote's bytes with it
     try:
         with serial.Serial(port, 115200, timeout=0.2) as s:
             s.write(b"\n#deploy repl\n")

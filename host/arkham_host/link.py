@@ -58,7 +58,9 @@ class Link:
         self.error = None
         self._tag = 0
         self._write_lock = threading.Lock()
-        self.port = serial.serial_for_url(url, baudrate=BAUD, timeout=0.1, write_timeout=5)
+        from arkham_host.portlock import open_serial  # PortBusy when another program holds it
+
+        self.port = open_serial(url, baudrate=BAUD, timeout=0.1, write_timeout=5)
         self._note("open %s" % url)
         self._thread = threading.Thread(target=self._read, name="link-reader", daemon=True)
         self._thread.start()
@@ -179,6 +181,10 @@ class Link:
             self.error = "%s: %s" % (self.url, e)
             self._note("lost: %s" % e)
             self.closed = True
+            try:
+                self.port.close()  # (its lock goes with it: the port may come back)
+            except (serial.SerialException, OSError):
+                pass
             with self.cond:
                 self.cond.notify_all()
 

@@ -1,9 +1,15 @@
 """`arkham-table log`: record every line on the wire, both ways, with timestamps (JSONL).
 
 A record is {"t": unix seconds, "dir": ">" (host->table) | "<" (table->host) | "!" (link note)
-| "meta", "line": text}. Each file starts with a "meta" record naming the port and the table's
-hello. One file per game: when the table announces a new game (a `game` event), the recorder
-starts the next file. Lines you type (or pipe in) are sent to the table and recorded too.
+| "meta", "line": text}. A file starts with a "meta" record naming the port, the table's hello,
+its game and options, and the table's `dump` when the log began (so a log started mid-game
+replays from it). After every command typed, the logger asks the table for its `dump` (recorded
+as any line): `replay` compares the state hash there.
+
+`-o FILE.jsonl`: one file for the whole session; a `game` command adds a "meta" record with the
+new game and goes on in the same file. `-o DIR/`: one <game>-<time>.jsonl per game, each of
+which replays on its own (its meta names the game and options it starts from).
+Lines you type (or pipe in) are sent to the table and recorded too.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import pathlib
 import threading
 import time
 
-HELP = "record every line to and from a table (JSONL with timestamps, one file per game)"
+HELP = "record every line to and from a table (JSONL with timestamps; replay checks it)"
 
 
 def add_arguments(p):
@@ -23,7 +29,8 @@ def add_arguments(p):
         "--output",
         required=True,
         metavar="FILE.jsonl",
-        help="the log file (a folder: one <game>-<time>.jsonl per game)",
+        help="the log file, one for the whole session (a folder DIR/: one "
+        "<game>-<time>.jsonl per game)",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="do not echo the table's lines")
     p.add_argument(
@@ -65,26 +72,33 @@ class Recorder:
             "%s-%d-%s%s" % (stem, len(self.files) + 1, game or "table", suffix)
         )
 
-    def start_file(self, game=None):
+    def start_file(self, game=None, options=None, dump=None, why="connect"):
+        """A new file (the first, or the next game's in folder mode) opened by its meta."""
         with self.lock:
             if self.file is not None:
                 self.file.close()
             path = self._next_path(game)
             self.files.append(path)
             self.file = open(path, "a", buffering=1, encoding="utf-8")
-            self._write(
-                {
-                    "t": round(time.time(), 4),
-                    "dir": "meta",
-                    "port": self.port,
-                    "game": game,
-                    "hello": self.hello,
-                }
-            )
+            self._write(self._meta(game, options, dump, why))
             for rec in self.pending:
                 self._write(rec)
             self.pending = []
         return path
+
+    def _meta(self, game, options, dump, why):
+        meta = {
+            "t": round(time.time(), 4),
+            "dir": "meta",
+            "port": self.port,
+            "game": game,
+            "options": options if options is not None else (dump or {}).get("options"),
+            "hello": self.hello,
+            "from": why,  # "connect" (maybe mid-game: see dump) or "game" (a new game)
+        }
+        if dump is not None:
+            meta["dump"] = {k: v for k, v in dump.items() if k != "re"}
+        return meta
 
     def _write(self, rec):
         self.file.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -98,7 +112,17 @@ class Recorder:
                 self.hello = {k: v for k, v in obj.items() if k not in ("re", "ok")}
             if obj.get("ev") == "game" and obj.get("game"):
                 self.game = obj["game"]
-                self.start_file(self.game)
+                if self.as_dir:  # (the event ends one file and starts the next)
+                    rec = {"t": round(time.time(), 4), "dir": direction, "line": text.rstrip("\n")}
+                    with self.lock:
+                        if self.file is not None:
+                            self._write(rec)
+                    self.start_file(self.game, obj.get("options") or {}, why="game")
+                else:
+                    with self.lock:
+                        if self.file is not None:
+                            self._write(self._meta(self.game, obj.get("options") or {}, None,
+                                                   "game"))
         rec = {"t": round(time.time(), 4), "dir": direction, "line": text.rstrip("\n")}
         with self.lock:
             if self.file is None:

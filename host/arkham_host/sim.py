@@ -10,7 +10,17 @@ HELP = "start the emulated table (firmware under the unix port; serial on a pty)
 
 
 def add_arguments(p):
-    p.add_argument("--game", default="bringup", help="game mode to start (default bringup)")
+    p.add_argument(
+        "--game",
+        default=None,
+        help="game to start: %s (default: resume the saved game, else bringup; a saved game of "
+        "another name is kept unless --new-game)" % ", ".join(game_names()),
+    )
+    p.add_argument(
+        "--new-game",
+        action="store_true",
+        help="replace the saved game with a new --game (the pads' calibration is kept)",
+    )
     p.add_argument(
         "--board",
         default="bringup",
@@ -79,6 +89,68 @@ def add_arguments(p):
     )
 
 
+def game_names() -> list:
+    from arkham import games
+
+    return games.names()
+
+
+def saved_game(state_dir) -> str | None:
+    """The name of the game saved in a state folder (None: nothing saved)."""
+    import os
+
+    from arkham.hw.storage import Storage
+
+    if not state_dir or not os.path.isdir(str(state_dir)):
+        return None
+    text = Storage(str(state_dir)).head("state.json", 200)
+    at = text.find('"game":"')
+    if at < 0:
+        return None
+    return text[at + 8 : text.find('"', at + 8)] or None
+
+
+def forget_game(state_dir):
+    """--new-game: the saved game goes (calibration stays)."""
+    from arkham.hw.storage import Storage
+
+    Storage(str(state_dir)).remove("state.json")
+
+
+def refusal(saved, wanted) -> str:
+    return (
+        "the table has a saved %s game: run `sim` without --game to resume it, or "
+        "`sim --game %s --new-game` to replace it" % (saved, wanted)
+    )
+
+
+class _Probe:
+    """A table context for trying a game on a board map on the host (nothing is kept)."""
+
+    def __init__(self, board):
+        self.board = board
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def check_game(board_path, game) -> str | None:
+    """Why `game` cannot run on the board map (one clear line with the valid choices), or None:
+    the game's own start is tried against the map, as the table will at bring-up."""
+    from arkham import boardmap, games
+
+    names = game_names()
+    if game not in names:
+        return "unknown game %r: choose one of %s" % (game, ", ".join(names))
+    try:
+        games.load(game)(_Probe(boardmap.load(str(board_path))), {})
+    except games.CommandError as e:
+        return "game %s cannot run on this board: %s" % (game, e)
+    except Exception:
+        return None  # (anything else: the table itself says what is wrong)
+    return None
+
+
 def default_state_dir(board_name: str, chip: str | None = None):
     from arkham_host import registry
 
@@ -97,6 +169,16 @@ def run(args) -> int:
     except (FileNotFoundError, ValueError, KeyError) as e:
         print("arkham-table sim: %s" % e, file=sys.stderr)
         return 2
+    if args.game is not None:
+        args.game = args.game.lower()
+        why = check_game(board.path, args.game)
+        if why:
+            print("arkham-table sim: %s" % why, file=sys.stderr)
+            return 2
+    elif args.new_game:
+        print("arkham-table sim: --new-game needs --game NAME (%s)" % ", ".join(game_names()),
+              file=sys.stderr)
+        return 2
     chip_opts = [o for o in ("firmware", "romfs", "bare", "fast") if getattr(args, o)]
     if chip_opts and not args.chip:
         print("arkham-table sim: --%s needs --chip rp2040" % chip_opts[0], file=sys.stderr)
@@ -105,6 +187,13 @@ def run(args) -> int:
     if args.chip:
         chip_name = args.chip + ("-romfs" if args.romfs else "")
     state = args.state or str(default_state_dir(board.name, chip_name))
+    if args.game is not None and not args.chip:
+        saved = saved_game(state)
+        if saved not in (None, "bringup", args.game) and not args.new_game:
+            print("arkham-table sim: %s" % refusal(saved, args.game), file=sys.stderr)
+            return 2
+        if args.new_game:
+            forget_game(state)
     ui = None
     stderr_file = None
     if not args.headless:
@@ -113,6 +202,7 @@ def run(args) -> int:
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
         ui = sim_ui.BoardUI(board)
+        ui.set_game(args.game or saved_game(state) or "bringup")
     hooks = dict(
         socket_path=args.socket,
         stderr=stderr_file,
@@ -133,6 +223,7 @@ def run(args) -> int:
             state_dir=state,
             **hooks,
         )
+        sim.replace = args.new_game
     else:
         from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
 
@@ -184,7 +275,7 @@ def _serve(args, sim, board, state, ui, stderr_file, stderr_path):
                 "serial": sim.serial_path,
                 "world": sim.world_path,
                 "board": board.name,
-                "game": args.game,
+                "game": args.game or saved_game(state) or "bringup",
                 "state": state,
                 "runtime": sim.runtime,
             }

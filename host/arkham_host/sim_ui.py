@@ -1,7 +1,10 @@
 """The emulated table in a terminal: the board as it is lit now, tokens, a cursor to move them.
 
 Keys: arrows/hjkl move, space places/lifts a token, t touches (a hand for 300 ms), f fails/heals the
-cursor's chip, q quits. A mouse click (xterm SGR reporting) selects a spot and toggles its token.
+cursor's chip, / jumps to a spot by name, ? shows the help (keys, letters, names), q quits. A
+mouse click (xterm SGR reporting) selects a spot and toggles its token. The layout keeps the
+serial path and the keys on screen at 80x24: the board one line per row, the serial lines in
+what is left.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import tty
 
 from arkham_host import boardview
 
-KEYS = "arrows/hjkl move  space token  t touch  f fail/heal chip  q quit"
-BOARD_TOP = 4  # screen row (1-based) of the board's first line
+KEYS = "arrows move  space token  t touch  f fail chip  / find  ? help  q quit"
+BOARD_TOP = 3  # screen row (1-based) of the board's first line
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([mM])")
 MOVES = {
     b"\x1b[A": (-1, 0),
@@ -39,9 +42,13 @@ class BoardUI:
         self.out = out or sys.stdout
         pads = [s.name for s in board.spots if s.chip is not None]
         self.cursor = pads[0] if pads else (board.spots[0].name if board.spots else None)
-        self.serial = collections.deque(maxlen=8)
+        self.serial = collections.deque(maxlen=40)
         self.failed = set()
         self.status = ""
+        self.game = None  # learnt from the table's lines (hello, `game` events)
+        self.symbol = None
+        self.finding = None  # the name being typed after `/`
+        self.help = 0  # the help page shown (0: the board)
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
         os.set_blocking(self._wake_w, False)
@@ -54,29 +61,94 @@ class BoardUI:
             pass
 
     def serial_line(self, line: bytes):
-        self.serial.append(line.decode("utf-8", "replace").rstrip())
+        text = line.decode("utf-8", "replace").rstrip()
+        self.serial.append(text)
+        if '"game"' in text:
+            from arkham_host.link import parse
+
+            obj = parse(text)
+            if obj is not None and isinstance(obj.get("game"), str):
+                if obj.get("ev") == "game" or "proto" in obj or obj.get("ev") == "hello":
+                    self.set_game(obj["game"])
         self.wake()
 
+    def set_game(self, game):
+        if game != self.game:
+            from arkham_host.boardsymbols import symbol_for
+
+            self.game = game
+            self.symbol = symbol_for(game)
+
     # ---- drawing ----------------------------------------------------------------------------
-    def screen(self, sim, mode, width) -> str:
+    def screen(self, sim, mode, width, height=24) -> str:
+        if self.game is None:
+            self.set_game(sim.game or "bringup")
         b = self.board
-        head = "Arkham Table (emulated)  board %s  game %s  %s" % (
+        head = "Arkham Table (emulated)  board %s  game %s  serial %s" % (
             b.name,
-            sim.game,
-            "runtime " + sim.runtime,
+            self.game,
+            sim.serial_path,
         )
-        link = "serial %s   (attach: arkham-table console %s)" % (sim.serial_path, sim.serial_path)
-        world = "world  %s" % sim.world_path
+        keys = KEYS + "   world " + str(sim.world_path)
         faults = [s.name for s in b.spots if s.chip in self.failed]
-        lines = [head[:width], link[:width], world[:width]]
-        lines += boardview.render(b, sim.frame, set(sim.tokens), self.cursor, mode, width, faults)
+        lines = [head[:width], keys[:width]]
+        if self.help:
+            page = max(1, height - len(lines) - 1)
+            text = self.help_lines(width)
+            pages = (len(text) + page - 1) // page
+            part = text[(self.help - 1) * page : self.help * page]
+            more = "-- help %d/%d: ? or space: next page, any other key: the board" % (
+                self.help, pages)
+            if self.help > pages:
+                self.help = 0
+            else:
+                return self._paint(lines + part + [more[:width]], height)
+        board = boardview.render(
+            b, sim.frame, set(sim.tokens), self.cursor, mode, width, faults, self.symbol
+        )
         spot = b.by_name.get(self.cursor)
         where = ""
         if spot is not None:
-            where = "%s  pad %s/%s  leds %s" % (spot.name, spot.chip, spot.electrode, spot.leds)
-        lines += ["", (where + "   " + self.status)[:width], KEYS[:width], ""]
-        lines += [s[:width] for s in self.serial]
-        return "\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J"
+            lit = sim.frame.get(spot.name)
+            what = self.symbol(spot.name, tuple(lit)) if (lit and any(lit) and self.symbol) else ""
+            where = "> %s%s  pad %s/%s  leds %s" % (
+                spot.name,
+                " [%s]" % what if what else "",
+                spot.chip,
+                spot.electrode,
+                spot.leds,
+            )
+        if self.finding is not None:
+            where = "find: %s_   (Enter jumps, Esc cancels)" % self.finding
+        room = max(0, height - len(lines) - 2)
+        lines += board[:room]
+        lines += [(where + "   " + self.status)[:width]]
+        left = max(0, height - len(lines) - 1)
+        tail = list(self.serial)[-left:] if left else []
+        lines += ["-" * min(width, 20)] if left else []
+        lines += [s[:width] for s in tail]
+        return self._paint(lines, height)
+
+    def help_lines(self, width):
+        from arkham_host.boardsymbols import legend
+
+        import textwrap
+
+        out = textwrap.wrap(
+            "keys: arrows or hjkl move the cursor; space puts a token on / takes it off the "
+            "cursor's pad; t touches it (a hand, 300 ms); f fails or heals its chip; / and a "
+            "name (or its code) jumps to a spot; q quits; a mouse click toggles a token.",
+            width,
+        )
+        out += ["letters (what a light means, so colour is never the only sign):"]
+        out += textwrap.wrap("   ".join(legend(self.game)), width, initial_indent="  ",
+                             subsequent_indent="  ")
+        out += ["names (the code in each cell):"]
+        out += boardview.legend(self.board, width)
+        return [line[:width] for line in out]
+
+    def _paint(self, lines, height):
+        return "\x1b[H" + "\x1b[K\n".join(lines[:height]) + "\x1b[K\x1b[J"
 
     # ---- input ------------------------------------------------------------------------------
     def _do(self, sim, command):
@@ -87,7 +159,28 @@ class BoardUI:
 
     def key(self, sim, data: bytes, width) -> bool:
         """Handle one chunk of input; False to quit."""
+        if self.help:  # ? or space: the next page; any other key closes the help (q quits)
+            if data[:1] in (b"?", b" "):
+                self.help += 1
+                return True
+            self.help = 0
+            return data[:1] not in (b"q", b"Q", b"\x03")
         while data:
+            if self.finding is not None:
+                ch, data = data[:1], data[1:]
+                if ch in (b"\r", b"\n"):
+                    name = boardview.find(self.board, self.finding, width)
+                    self.status = ("at " + name) if name else "no spot %r" % self.finding
+                    self.cursor = name or self.cursor
+                    self.finding = None
+                elif ch == b"\x1b":
+                    self.finding = None
+                    data = re.sub(rb"^\[[0-9;]*[A-Za-z~]", b"", data)
+                elif ch in (b"\x7f", b"\x08"):
+                    self.finding = self.finding[:-1]
+                elif ch.isalnum() or ch in (b"_", b" ", b"-"):
+                    self.finding += ch.decode()
+                continue
             m = MOUSE.match(data)
             if m:
                 data = data[m.end() :]
@@ -107,6 +200,10 @@ class BoardUI:
                 ch, data = data[:1], data[1:]
                 if ch in (b"q", b"Q", b"\x03"):
                     return False
+                if ch == b"/":
+                    self.finding = ""
+                elif ch == b"?":
+                    self.help = 1
                 if ch == b" ":
                     self._token(sim)
                 elif ch == b"t":
@@ -155,10 +252,11 @@ class BoardUI:
             write("\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1006h\x1b[2J")
             dirty, last = True, 0.0
             while sim.running:
-                width = shutil.get_terminal_size().columns
+                size = shutil.get_terminal_size()
+                width = size.columns
                 now = time.monotonic()
                 if dirty and now - last > 0.03:
-                    write(self.screen(sim, mode, width))
+                    write(self.screen(sim, mode, width, size.lines))
                     self.out.flush()
                     dirty, last = False, now
                 r, _, _ = select.select([fd, self._wake_r], [], [], 0.05 if dirty else 1.0)

@@ -148,7 +148,9 @@ class Sim:
 
     def _spawn(self):
         """Start the firmware process (self.proc, its stdin/stdout are the relay's pipes)."""
-        args = ["--board", self.board_path, "--game", self.game]
+        args = ["--board", self.board_path]
+        if self.game:  # (none: the saved game, else bringup)
+            args += ["--game", self.game]
         if self.state_dir:
             os.makedirs(self.state_dir, exist_ok=True)
             args += ["--state", self.state_dir]

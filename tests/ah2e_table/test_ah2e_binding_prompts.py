@@ -228,3 +228,57 @@ def test_a_lift_prompt_on_a_failed_chips_spot_waits_for_it_AH_TABLE_2():
     # with the chip answering, a bare pad needs no prompt (as before)
     t.mode._prompts([(spot, "lift", "cultist")])
     assert spot not in t.mode.sync.todo
+
+
+def test_a_pile_lifted_and_put_back_does_the_prompt_on_it_AH_TABLE_2():
+    """A prompt on the moving investigator's area (a monster to take off the pile): lifting the
+    pile and putting it back is that prompt done, not a move (no `ok` needed)."""
+    t = moving()
+    i = t.core.need()["inv"]
+    frm = t.s["inv"][i]["at"]
+    t.mode._prompts([(frm, "lift", "cultist")])
+    t.take()
+    h = t.core.state_hash()
+    t.lift(frm)  # the pile, the investigator in it
+    t.place(frm)  # the pile without the cultist
+    ev = t.take()
+    assert ("prompt_done", {"spot": frm, "by": "pad"}) in ev, ev
+    assert frm not in t.mode.sync.todo and t.mode.sync.hand is None
+    assert t.core.state_hash() == h  # nothing moved
+
+
+def test_at_a_new_game_and_at_resume_the_pads_are_compared_with_the_state_AH_TABLE_2():
+    """A token left on a spot where the new game has nothing is a `lift` prompt; at resume every
+    sensed spot that differs from the saved state is a prompt (here: the tokens are gone)."""
+    from arkham.games.ah2e_check import PADS_SETTLE_MS
+    from arkham.games.ah2e_sync import expected
+
+    t = Table(players=2, seed=5)
+    empty = next(s.name for s in t.board.spots
+                 if s.chip is not None and not expected(t.core, s.name)
+                 and s.name not in t.mode.sync.todo)
+    t.pads.on.add(empty)  # left over from the last game
+    t.mode.check_at = -1  # (as for a game started on a table whose pads saw that token)
+    t.take()
+    t.mode.tick(1)
+    t.mode.tick(1 + PADS_SETTLE_MS)
+    ev = t.take()
+    assert ("pads_differ", {"spots": [empty]}) in ev, ev
+    assert {"spot": empty, "do": "lift", "what": "the token (nothing is here)", "pad": True} \
+        in prompts(ev)
+    t.lift(empty)
+    assert empty not in t.mode.sync.todo
+    t.pads.on.clear()
+    t.settle()  # every setup token down
+    assert not t.mode.sync.todo
+    snap = t.mode.snapshot()
+    again = Table(players=2, seed=5)
+    again.mode.restore(snap)  # resumed with bare pads
+    again.take()
+    again.mode.tick(10)
+    again.mode.tick(10 + PADS_SETTLE_MS)
+    ev = again.take()
+    want = [s.name for s in again.board.spots
+            if s.chip is not None and expected(again.core, s.name)]  # (board order)
+    assert ("pads_differ", {"spots": want}) in ev, ev
+    assert sorted(again.mode.sync.todo) == sorted(want)

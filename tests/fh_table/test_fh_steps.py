@@ -4,7 +4,7 @@ import pytest
 from arkham.games import CommandError
 from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode, _core
 from arkham.games.fh_steps import counts, steps_of, where_now
-from gamefakes import FakeTable
+from gamefakes import FakeTable, options
 
 
 # one pool monster on each gate and none elsewhere: a small setup for exact tests
@@ -29,7 +29,7 @@ def fresh(**opts):
 def to_actions(t):
     """The round's 4 priority cards played: the effect verbs are open (FH-ROUND-3)."""
     while t.mode.core.phase() == "priority":
-        a = t.cmd("legal")["view"]["legal"][0]  # (private to the seat that plays)
+        a = options(t.cmd("legal")["view"]["legal"])[0]  # (private to the seat that plays)
         t.cmd("play %d %d" % (a["inv"], a["card"]))
 
 

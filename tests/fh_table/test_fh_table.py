@@ -1,6 +1,6 @@
 """The Final Hour binding at the table: console verbs, lights (FH-TABLE-1), snapshot/restore."""
 import pytest
-from gamefakes import FakeTable
+from gamefakes import FakeTable, options
 
 from arkham import games
 from arkham.games import CommandError
@@ -20,7 +20,7 @@ def table(settle=True, **opts):
 def play_cards(t):
     """The round's 4 priority cards (FH-ROUND-3), each seat its lowest card."""
     while t.mode.core.phase() == "priority":
-        a = t.cmd("legal")["view"]["legal"][0]  # (private to the seat that plays)
+        a = options(t.cmd("legal")["view"]["legal"])[0]  # (private to the seat that plays)
         r = t.cmd("play %d %d" % (a["inv"], a["card"]))
     return r
 
@@ -50,7 +50,7 @@ def test_priority_cards_are_played_and_the_table_orders_them_FH_ROUND_3():
     assert r["private"] == 1 and r["view"]["hand"] == core.state["priority"]["hands"][0]
     r = t.cmd("legal")  # the cards seat 1 may play: for seat 1's eyes only
     assert r["private"] == 1 and "legal" not in r
-    assert {a["card"] for a in r["view"]["legal"]} == set(core.state["priority"]["hands"][0])
+    assert {a["card"] for a in options(r["view"]["legal"])} == set(core.state["priority"]["hands"][0])
     assert "hand" in t.bad("play 1 99")
     assert "seat 1 plays" in t.bad("play 2 %d" % core.state["priority"]["hands"][1][0])
     r = play_cards(t)
@@ -87,7 +87,7 @@ def test_verbs_drive_the_core_and_refusals_change_nothing():
         t.cmd("next %d" % core.state["plays"][core.state["turn"]][0])
         t.cmd("ok all")
     while core.phase() == "choose":  # a Reckoning's activation may ask
-        a = t.cmd("legal")["legal"][0]
+        a = options(t.cmd("legal")["legal"])[0]
         t.cmd("%s %d %d" % (a["a"], a["inv"], a.get("m", a.get("who"))))
         t.cmd("ok all")
     r = t.cmd("end 1")
@@ -105,8 +105,8 @@ def test_the_attempt_wins_and_the_round_lights_flash_green_FH_WIN_1():
     s["phase"] = "end"  # (the end of a round: rounds are played in test_verbs_drive...)
     r = t.cmd("attempt 1")
     assert r["phase"] == "ritual" and r["offered"] == []
-    assert t.cmd("legal") == {"legal": [{"a": "offer", "inv": 1, "cards": 3},
-                                        {"a": "offer", "inv": 2, "cards": 3}]}  # no hand shown
+    # no hand shown: who still offers, and how many cards
+    assert t.cmd("legal") == {"legal": ["1 offer cards=3 inv=1", "2 offer cards=3 inv=2"]}
     sym = lambda c: core.D.clue_symbols[int(core.D.prio_symbols[c - 1])]  # noqa: E731
     good = [c for c in range(1, 31) if sym(c) in s["ritual_parts"]]
     s["priority"]["hands"] = [good[:4], good[4:8]]

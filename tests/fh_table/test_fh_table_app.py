@@ -4,7 +4,7 @@ a restart that resumes the queue."""
 import pathlib
 import sys
 
-from gamefakes import board
+from gamefakes import board, options
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "device"))
 import fakehw
@@ -54,7 +54,7 @@ def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
     # the round's 4 priority cards (FH-ROUND-3), then an effect verb is open
     for k in range(4):
         la = fakehw.ask(app2, hw2, "#%d legal" % (10 + k), t)
-        a = next(o for o in la if o.get("re") == 10 + k)["view"]["legal"][0]  # (private)
+        a = options(next(o for o in la if o.get("re") == 10 + k)["view"]["legal"])[0]  # (private)
         fakehw.ask(app2, hw2, "play %d %d" % (a["inv"], a["card"]), t)
     r = fakehw.ask(app2, hw2, "#4 spawn 1 3", t + 10)
     assert next(o for o in r if o.get("re") == 4)["ok"] is True

@@ -106,5 +106,12 @@ def test_lights_show_the_state_and_survive_a_restart_AH_TABLE_1(table):
     before = state(table)
     table.restart()
     after = state(table)
-    assert after == before  # resumed: the same game, prompts and flags
+    todo = after.pop("todo")
+    before_todo = before.pop("todo")
+    assert after == before  # resumed: the same game and flags
+    assert set(before_todo) <= set(todo)  # the same prompts (and maybe the pads' below)
+    # the restarted emulated table's pads are bare: each covered spot is a prompt (AH-TABLE-2)
+    ev = table.expect("pads_differ", timeout=5.0)
+    covered = [v["at"] for v in s["investigators"]] + list(s["gates"])
+    assert set(covered) <= set(ev["spots"]), (covered, ev)
     assert table.world.leds().get("terror_0") == table.shown(ORANGE)

@@ -111,3 +111,42 @@ def test_world_channel_cannot_be_forged_from_the_serial_port(table):
     table.world.touch("pad_00")
     ev = table.expect(None)
     assert ev["ev"] == "pad", ev
+
+
+def test_a_half_line_left_behind_does_not_reach_the_next_test(table, tmp_path):
+    """A test that leaves `#44 hel` in the table's input must not spoil the next one: the
+    fixture ends the stray line before its hello (here a second fixture table on the same port,
+    as the next test on a real table would be)."""
+    from arkham_host.hil.plugin import Table, WireLog
+
+    table.write("#44 hel")  # no newline: the table holds the half line
+    with table.detached() as port:
+        log = WireLog(tmp_path / "next.wire.log")
+        nxt = Table(port, log, None)  # connects as to a real table
+        try:
+            assert nxt.hello["ok"] is True and nxt.hello["proto"] == 1
+            assert nxt.ok("faults")["faults"] == []
+        finally:
+            nxt.close()
+            log.close()
+
+
+def test_a_test_for_a_game_or_board_the_table_lacks_skips_with_the_reason(table, tmp_path):
+    import pytest
+    from arkham_host.hil.plugin import Table, WireLog
+
+    with table.detached() as port:
+        log = WireLog(tmp_path / "real.wire.log")
+        real = Table(port, log, None)  # as a real table with the bringup board
+        try:
+            with pytest.raises(pytest.skip.Exception, match="needs board ritual"):
+                real.reset_game("ritual", "ritual")
+            with pytest.raises(pytest.skip.Exception, match="needs game chess"):
+                real.reset_game("chess")
+            with pytest.raises(pytest.skip.Exception, match="cannot start ah2e"):
+                real.reset_game("ah2e")  # the bringup board has no Arkham
+            real.reset_game("bringup")  # its own game, fresh
+            assert real.ok("game")["game"] == "bringup"
+        finally:
+            real.close()
+            log.close()

@@ -275,8 +275,8 @@ def chip_run(request, tmp_path):
     romfs = request.param
     from arkham_host.chip import firmware
 
-    if request.config.getoption("--board") != "sim":
-        pytest.skip("deploys onto an emulated chip of its own (runs with the default --board sim)")
+    if request.config.getoption("--table") != "sim":
+        pytest.skip("deploys onto an emulated chip of its own (runs with the default --table sim)")
     why = _unavailable(firmware.ROMFS_DEFAULT if romfs else firmware.DEFAULT)
     if why:
         pytest.skip(why)

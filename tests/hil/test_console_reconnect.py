@@ -28,7 +28,7 @@ def read_until(proc, want, timeout=20.0):
 
 
 def test_console_reconnects_and_resyncs(request, tmp_path, monkeypatch):
-    if request.config.getoption("--board") != "sim":
+    if request.config.getoption("--table") != "sim":
         pytest.skip("restarts an emulated table")
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))  # a registry of our own
     state = tmp_path / "state"

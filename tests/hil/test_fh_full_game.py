@@ -7,6 +7,7 @@ Reckoning (FH-ROUND-4) and gate step (FH-SPAWN-1), and the compulsory attempt af
 (FH-WIN-1, FH-WIN-2)."""
 
 import pytest
+from gamefakes import options
 
 SEED = 11  # with this policy the team survives 8 rounds and the attempt succeeds
 
@@ -50,7 +51,7 @@ class Players:
 
     def legal(self):
         r = self.t.ok("legal")
-        return r["view"]["legal"] if "private" in r else r["legal"]  # a hand: private
+        return options(r["view"]["legal"] if "private" in r else r["legal"])  # a hand: private
 
     def card(self, seat):
         """The card's effects, as the players would choose them: go where the monsters are,

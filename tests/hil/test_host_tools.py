@@ -33,8 +33,8 @@ def test_console_draws_the_board_from_dump(table):
     with table.detached() as port:
         out = run("console", port, stdin="board\n")
     assert out.returncode == 0, out.stderr
-    rows = [line for line in out.stdout.splitlines() if "()" in line]
-    assert len(rows) == 1 and rows[0].split()[1] == "###()###", out.stdout
+    rows = [line for line in out.stdout.splitlines() if "PAD_09" in line]
+    assert len(rows) == 1 and rows[0].split()[1] == "PPAD_09", out.stdout  # lit P, a token
 
 
 def test_log_records_both_directions_with_the_hello(table, tmp_path):
@@ -55,6 +55,7 @@ def test_bench_json_prints_the_figures():
     out = run("bench", "--json", "--only", "table", "--only", "link", timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     figures = json.loads(out.stdout)
+    assert "bench: [1/2] link" in out.stderr and "bench: [2/2] table" in out.stderr, out.stderr
     assert isinstance(figures["heap_peak_bytes"], int) and figures["heap_peak_bytes"] > 0
     assert isinstance(figures["scan_render_ref_units"], (int, float))
     assert figures["scan_render_ref_units"] > 0

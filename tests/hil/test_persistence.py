@@ -18,7 +18,7 @@ def test_restart_resumes_seq(table):
 
 
 def test_fresh_state_dir_starts_from_nothing(request, table_factory, tmp_path):
-    if request.config.getoption("--board") != "sim":
+    if request.config.getoption("--table") != "sim":
         pytest.skip("state dirs belong to emulated tables")
     a = table_factory(state=tmp_path / "a")
     a.world.touch("pad_01")

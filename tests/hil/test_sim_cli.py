@@ -27,3 +27,59 @@ def test_world_help_and_errors(table):
     assert table.world.raw("bogus")["ok"] is False
     assert table.world.raw("place")["ok"] is False  # missing argument
     assert table.world.raw("fail 0x77")["ok"] is False  # not a chip of this board
+
+
+def sim_cli(*args, timeout=60):
+    return subprocess.run(
+        [sys.executable, "-m", "arkham_host.cli", "sim", "--headless", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_an_unknown_game_fails_at_the_command_line_with_the_choices(tmp_path):
+    out = sim_cli("--game", "arkham", "--state", str(tmp_path))
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "unknown game 'arkham'" in out.stderr
+    for name in ("ah2e", "bringup", "final-hour", "ritual"):
+        assert name in out.stderr
+    assert "serial" not in out.stdout  # no table was started
+
+
+def test_a_game_its_board_cannot_host_fails_at_the_command_line(tmp_path):
+    out = sim_cli("--game", "ah2e", "--state", str(tmp_path))  # the bringup board
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "--board ah2e" in out.stderr and "Traceback" not in out.stderr
+    out = sim_cli("--game", "ritual", "--board", "final-hour", "--state", str(tmp_path))
+    assert out.returncode == 2 and "--board ritual" in out.stderr, out.stderr
+
+
+def test_a_restart_without_game_resumes_the_saved_game(request, tmp_path):
+    """Issue 15: `sim` without --game resumes what is saved; replacing it takes --new-game."""
+    import pytest
+    from arkham_host.hil.plugin import SimProcess
+    from arkham_host.link import Link
+
+    if request.config.getoption("--table") != "sim":
+        pytest.skip("restarts an emulated table")
+    state = tmp_path / "state"
+
+    def game_of(game):
+        sim = SimProcess("ritual", game, state, False, tmp_path / "sim.stderr")
+        try:
+            link = Link(sim.serial)
+            try:
+                return link.request("hello", timeout=20)["game"]
+            finally:
+                link.close()
+        finally:
+            sim.stop()
+
+    assert game_of("ritual") == "ritual"
+    assert game_of(None) == "ritual"  # no flag: resume what is saved
+    out = sim_cli("--board", "ritual", "--game", "bringup", "--state", str(state))
+    assert out.returncode == 2 and "--new-game" in out.stderr, out.stdout + out.stderr
+    assert game_of(None) == "ritual"  # the refusal changed nothing
+    assert game_of("ritual") == "ritual"  # the same game: resumed

@@ -45,7 +45,7 @@ class Screen:
 
 @pytest.fixture
 def sim_tty(request, tmp_path):
-    if request.config.getoption("--board") != "sim":
+    if request.config.getoption("--table") != "sim":
         pytest.skip("the board view belongs to the emulated table")
     env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="100", LINES="40")
     argv = [sys.executable, "-m", "arkham_host.cli", "sim", "--state", str(tmp_path / "state")]
@@ -68,18 +68,61 @@ def sim_tty(request, tmp_path):
 def test_keyboard_places_a_token_and_the_spot_lights(sim_tty):
     pid, fd, screen = sim_tty
     first = screen.wait_for("serial /dev/")
-    assert "PAD_00" in first  # the cursor starts on the first pad (plain mode: upper case)
+    assert ">.pad_00<" in first and "> pad_00" in first  # the cursor starts on the first pad
     os.write(fd, b"ll")  # two spots right
-    screen.wait_for("PAD_02")
+    screen.wait_for("> pad_02")
     os.write(fd, b" ")  # a token on pad_02
     # the event line, and the spot drawn lit (frame lines reach the UI at most every 40 ms, so
-    # the light may show a moment after the event)
-    text = screen.wait_for(
-        lambda t: '"ev":"pad"' in t and "present" in t and "#()#" in t.replace(" ", "")
-    )
-    board_row = [line for line in text.splitlines() if "()" in line]
-    assert len(board_row) == 1 and "#()#" in board_row[0].replace(" ", "")[:40], text
+    # the light may show a moment after the event): P (bring-up's "present" light), the code
+    # in capitals (a token on it)
+    text = screen.wait_for(lambda t: '"ev":"pad"' in t and "present" in t and ">PPAD_02<" in t)
+    board_row = [line for line in text.splitlines() if "PAD_02" in line and ">" in line]
+    assert len(board_row) == 1 and board_row[0].split()[2] == ">PPAD_02<", text
     os.write(fd, b"q")
     _, status = os.waitpid(pid, 0)
     assert os.WEXITSTATUS(status) == 0
     assert screen.raw is not None
+
+
+def test_80x24_keeps_the_serial_path_and_keys_find_and_help(request, tmp_path):
+    """AH2e at 80x24: the serial path and the key help stay on screen, a light is told by a
+    letter (not colour alone), `/` jumps to a spot by name, `?` shows the names' legend."""
+    if request.config.getoption("--table") != "sim":
+        pytest.skip("the board view belongs to the emulated table")
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="80", LINES="24")
+    argv = [sys.executable, "-m", "arkham_host.cli", "sim", "--board", "ah2e", "--game", "ah2e",
+            "--state", str(tmp_path / "state")]
+    pid, fd = pty.fork()
+    if pid == 0:
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        os.execvpe(argv[0], argv, env)
+    screen = Screen(fd)
+    try:
+        text = screen.wait_for(lambda t: "serial /dev/" in t and "?" in t, timeout=40)
+        rows = text.splitlines()
+        assert len(rows) <= 24 and all(len(r) <= 80 for r in rows), text
+        assert "/ find" in rows[1] and "? help" in rows[1], text
+        os.write(fd, b"/indep\r")
+        screen.wait_for("> independence_square")
+        os.write(fd, b"?")
+        help_text = screen.wait_for("help 1/")
+        assert "G gate" in help_text and "M monster" in help_text, help_text
+        os.write(fd, b"?")
+        names = screen.wait_for("help 2/")
+        assert "ri rivertown" in names and "d1 doom_1" in names, names
+        os.write(fd, b"x")  # any other key closes the help
+        screen.wait_for("> independence_square")
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+        assert os.WEXITSTATUS(status) == 0
+    finally:
+        try:
+            os.kill(pid, 15)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)

@@ -176,7 +176,7 @@ def test_console_verbs_and_errors():
     assert r["phase"] == "decide" and r["nominated"] == 2
     assert "knows the card" in t.bad("take gate")
     assert "orb keep" in t.bad("orb maybe")
-    assert t.cmd("legal")["legal"][0] == {"a": "take"}
+    assert t.cmd("legal")["legal"][0] == "1 take"  # one `legal` format for every game
     before = t.mode.snapshot()
     for line in ("new players=9", "new cards=paper", "new goo=azathoth", "new colour=red",
                  "reveal", "goo x", "peek 2", "peek 2 sideways"):
@@ -255,3 +255,18 @@ def test_two_tables_booted_at_the_same_moment_deal_differently_AR_INFO_1(monkeyp
         deals.add(repr(t.state["held"]) + repr(t.state["deck"]))
         seeds.add(t.mode.opts["seed"])
     assert len(seeds) == 8 and len(deals) >= 7
+
+
+def test_a_console_nomination_does_not_make_the_nominee_pass_AR_TABLE_2():
+    """Nominated from the console, the nominee's hand is still on its pad (it has been there for
+    longer than a hold): that touch is not a hold, so no pass comes by itself; a hold started
+    afterwards passes, as always."""
+    t = five()
+    t.wait(3000)  # hands on the table for a while
+    t.cmd("nominate 3")
+    t.wait(3000)
+    assert t.state["phase"] == "decide" and t.state["nominated"] == 3, t.state
+    assert not [e for e in t.events if e[0] == "gesture"], t.events
+    t.pad("seat3", False)
+    t.hold("seat3")
+    assert ("gesture", {"seat": 3, "gesture": "hold", "means": "pass"}) in t.events

@@ -170,6 +170,7 @@ class Mode(_Mode):
         self.sync = Sync()
         self.pending = []
         self.pending_prompts = None
+        self.check_at = -1  # the pads are compared with the state once they have settled
         # The core game is built on first use: at boot restore() follows at once and a fresh
         # setup (data loading, the first mythos card) would only fragment a small heap.
         self._core = None
@@ -349,6 +350,11 @@ class Mode(_Mode):
             if spot == hand[1]:
                 sync.hand = None
                 self.ctx.emit("put_back", {"inv": hand[0], "at": spot})
+                if spot in sync.todo and present == want:
+                    # a pile lifted and put back: the prompt on it (a token taken off or
+                    # added) is done, as for any lift and put down on a prompted spot
+                    del sync.todo[spot]
+                    self.ctx.emit("prompt_done", {"spot": spot, "by": "pad"})
                 self.ctx.save()
                 return
             if not sync.wrong and spot in self._destinations(hand[0]):
@@ -388,6 +394,10 @@ class Mode(_Mode):
 
     def tick(self, now_ms):
         self._flush()
+        if self.check_at is not None:  # new game, resume: the pads against the state, once
+            from arkham.games.ah2e_check import due
+
+            due(self, now_ms)
 
     # ---- console verbs -------------------------------------------------------------------------
     def command(self, verb, args, kw):
@@ -474,7 +484,7 @@ class Mode(_Mode):
                     "dead": v["dead"],
                 }
             )
-        return {
+        out = {
             "phase": s["phase"],
             "turn": s["turn"],
             "doom": s["doom"],
@@ -490,6 +500,10 @@ class Mode(_Mode):
             "wrong": self.sync.wrong,
             "hand": self.sync.hand,
         }
+        from arkham.games.ah2e_check import more_state  # monsters by area, the final battle
+
+        more_state(self.core, out)
+        return out
 
     # ---- lights ------------------------------------------------------------------------------
     def focus(self):
@@ -538,6 +552,7 @@ class Mode(_Mode):
         self.sync.restore(snap.get("table") or {})
         self.pending = []
         self.pending_prompts = None
+        self.check_at = -1
 
     def dump(self):
         return {

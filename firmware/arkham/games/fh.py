@@ -146,7 +146,10 @@ class Mode(_Mode):
         "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
         "end": "end INV: the lead ends the Ancient One phase (the gate step) / goes on to the "
                "next round without an attempt",
-        "legal": "legal: the actions the rules allow now (the cards a seat may play: privately)",
+        "legal": "legal: the actions the rules allow now, numbered (the cards a seat may play: "
+                 "privately)",
+        "state": "state: phase, round, lead, investigators, gates, monsters, what the table "
+                 "waits for",
         "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
@@ -247,6 +250,9 @@ class Mode(_Mode):
         if verb == "legal":
             no_more(verb, args, kw)
             return self._legal()
+        if verb == "state":
+            no_more(verb, args, kw)
+            return self._state()
         if verb in ("ok", "override"):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
@@ -293,17 +299,19 @@ class Mode(_Mode):
         """The legal actions, without showing a hand on the shared console: the cards the next
         seat may play are a private reply to that seat; in the attempt only who still offers and
         how many cards (`hand INV` shows a seat its cards)."""
+        from arkham.games.legaltext import numbered
+
         core = self.core
         ph = core.phase()
         la = core.legal_actions()
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": la}}
+            return {"private": next_seat(core.state), "view": {"legal": numbered(la)}}
         if ph == "ritual":
             s = core.state
-            return {"legal": [{"a": "offer", "inv": i + 1,
-                               "cards": offer_size(s, core.D, i + 1)}
-                              for i in range(len(s["inv"])) if s["offers"][i] is None]}
-        return {"legal": la}
+            return {"legal": numbered([{"a": "offer", "inv": i + 1,
+                                        "cards": offer_size(s, core.D, i + 1)}
+                                       for i in range(len(s["inv"])) if s["offers"][i] is None])}
+        return {"legal": numbered(la)}
 
     def _brief(self):
         s = self.core.state
@@ -329,6 +337,24 @@ class Mode(_Mode):
             out["prompts"] = len(todo)
         if self.steps.wrong:
             out["wrong"] = sorted(self.steps.wrong)
+        return out
+
+    def _state(self):
+        """`state`: _brief() and where everyone is (the status view's source)."""
+        s = self.core.state
+        out = self._brief()
+        out["investigators"] = [{"name": i["name"], "at": "location_%d" % i["loc"],
+                                 "health": i["hp"], "max": i["max"]} for i in s["inv"]]
+        out["gates"] = ["%s at location_%d" % (g[0], g[1]) for g in s["gates"]]
+        out["seals"] = s["seals"]
+        mon = {}
+        for m in range(len(s["mon"])):
+            if s["mon"][m][0] == "board":
+                at = "location_%d" % s["mon"][m][1]
+                mon[at] = mon.get(at, []) + ["m%d" % m]
+        out["monsters"] = mon
+        if s["why"]:
+            out["why"] = s["why"]
         return out
 
     # ---- the steps and the tokens (FH-TABLE-2) ---------------------------------------------

@@ -102,7 +102,8 @@ class Mode(_Mode):
         "next": "next: deal the next round",
         "look": "look SEAT: PRIVATE reply for SEAT only: the cards that seat may see",
         "sanity": "sanity: show every seat's sanity on its pips for a few seconds",
-        "legal": "legal: the actions the rules allow now",
+        "legal": "legal: the actions the rules allow now, numbered",
+        "state": "state: phase, round, leader, nominated, open seats, deck, sanity, result",
     }
 
     def __init__(self, ctx, options=None):
@@ -177,7 +178,11 @@ class Mode(_Mode):
             no_more(verb, args, kw, 1)
             if not args:
                 raise CommandError("nominate SEAT")
-            self._act({"a": "nominate", "seat": _seat_arg(args[0], n)})
+            seat = _seat_arg(args[0], n)
+            self._act({"a": "nominate", "seat": seat})
+            # the nominee's hand may still be on its pad, and has been for longer than a hold:
+            # that touch is no gesture (a hold or double tap starts from the next touch)
+            self.gestures.forget(seat)
         elif verb in ("take", "pass"):
             no_more(verb, args, kw, 1)
             a = {"a": verb}
@@ -225,7 +230,12 @@ class Mode(_Mode):
             return {"sanity": list(st["sanity"])}
         elif verb == "legal":
             no_more(verb, args, kw)
-            return {"legal": self.core.legal_actions()}
+            from arkham.games.legaltext import numbered
+
+            return {"legal": numbered(self.core.legal_actions())}
+        elif verb == "state":
+            no_more(verb, args, kw)
+            return self._state()
         else:
             raise CommandError("ritual: unknown verb %r" % verb)
         return self._brief()
@@ -234,6 +244,19 @@ class Mode(_Mode):
         s = self.core.state
         return {"phase": s["phase"], "leader": s["leader"], "nominated": s["nominated"],
                 "open": list(s["open"]), "deck": s["deck_n"], "sanity": list(s["sanity"])}
+
+    def _state(self):
+        """`state`: _brief() with the round and the outcome (the status view's source)."""
+        s = self.core.state
+        out = self._brief()
+        out["round"] = s["round"]
+        out["players"] = s["n"]
+        if s["result"] is not None:
+            out["result"] = s["result"]
+            out["winners"] = s["winners"]
+        if self.asking:
+            out["waiting"] = self.asking + " CARD"
+        return out
 
     # ---- pads and time ---------------------------------------------------------------------
     def _seat_of(self, spot):

@@ -53,10 +53,18 @@ def run(args) -> int:
     import json
     import sys
 
-    def progress(name):
-        print("bench: %s ..." % name, file=sys.stderr, flush=True)
+    import time
 
-    figures = collect(args.only, None if args.json else progress)
+    todo = [m for m in modules() if not args.only or m in args.only]
+    t0 = time.monotonic()
+
+    def progress(name):  # on stderr, with --json too: stdout stays the figures alone
+        n = todo.index(name) + 1 if name in todo else 0
+        print("bench: [%d/%d] %s ... (%.0f s so far)" % (n, len(todo), name,
+              time.monotonic() - t0), file=sys.stderr, flush=True)
+
+    figures = collect(args.only, progress)
+    print("bench: done in %.0f s" % (time.monotonic() - t0), file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:

@@ -46,6 +46,12 @@ def _frame(kind: str, payload: bytes) -> bytes:
     return kind.encode() + struct.pack("<I", len(payload)) + payload
 
 
+def saved_game_refusal(saved, wanted):
+    from arkham_host.sim import refusal
+
+    return refusal(saved, wanted)
+
+
 class ChipSim(Sim):
     """One emulated RP2040 table. start() returns once the table answers (or raises ChipError)."""
 
@@ -66,6 +72,7 @@ class ChipSim(Sim):
         self.bare = bare
         self.realtime = realtime
         self.ready_timeout = ready_timeout
+        self.replace = True  # a game asked for replaces the one on the flash (sim: --new-game)
         self.layout = None  # what start() did to the flash
         self.flash_path = None
         self.tail = collections.deque()  # the chip's recent output (bytes pieces)
@@ -327,7 +334,10 @@ class ChipSim(Sim):
         re = obj.get("re")
         if re == "sim-hello" and obj.get("ok"):
             self.boot = {"ms": self.serial_ms, "hello": obj}  # chip time of the answer
-            if self.game and obj.get("game") != self.game:
+            saved = obj.get("game")
+            if self.game and saved != self.game and not self.replace and saved != "bringup":
+                self.failure = saved_game_refusal(saved, self.game)
+            elif self.game and saved != self.game:
                 self._send_serial("#sim-game game %s\n" % self.game)
             else:
                 self._ready.set()

@@ -1,7 +1,9 @@
 """HIL pytest plugin (entry point `arkham_table`): the same tests on an emulated or a real table.
 
-    pytest tests/hil                       # a fresh headless sim per test (default: --board sim)
-    pytest tests/hil --board /dev/ttyACM0  # a real table; tests that need the world are skipped
+    pytest tests/hil                       # a fresh headless sim per test (default: --table sim)
+    pytest tests/hil --table /dev/ttyACM0  # a real table; tests that need the world are skipped
+
+(`--table` takes a port; `--sim-board` a board map name, as `sim --board` does.)
 
 Fixtures:
     table          a started table: send(cmd) -> reply, expect(event or predicate, timeout),
@@ -57,7 +59,7 @@ def chip_unavailable() -> str | None:
 def pytest_addoption(parser):
     g = parser.getgroup("arkham_table", "Arkham Table hardware-in-the-loop")
     g.addoption(
-        "--board",
+        "--table",
         default="sim",
         help="`sim` (default: an emulated table per test) or a serial port/URL of a "
         "real table, e.g. /dev/ttyACM0",
@@ -153,11 +155,11 @@ class SimProcess:
             "--headless",
             "--board",
             board,
-            "--game",
-            game,
             "--state",
             str(state_dir),
         ]
+        if game is not None:  # (None: resume the saved game, as a restarted table does)
+            argv += ["--game", game]
         if cpython:
             argv.append("--cpython")
         if emulator:
@@ -274,12 +276,42 @@ class Table:
             url = self.sim.serial
         else:
             url = self.port
-        self.link = Link(url, recorder=self.log)
+        from arkham_host.portlock import PortBusy
+
+        try:
+            self.link = Link(url, recorder=self.log)
+        except PortBusy as e:  # another program on the real table's port: no test can run
+            pytest.exit("arkham-table HIL: %s" % e, returncode=3)
         if self.emulated:
             self.world = World(self.sim.world, recorder=self.log)
+        self.clear_input()
         self.hello = self.send("hello", timeout=START_TIMEOUT)  # (scaled on a chip)
         if not self.hello.get("ok"):
             raise RuntimeError("the table did not say hello: %r" % self.hello)
+        with self.link.cond:
+            self.link.untagged.clear()  # (the answer to a stray half line, if there was one)
+            self.link.replies.clear()
+
+    def clear_input(self):
+        """End whatever half line an earlier program or test left in the table's input (a test
+        that wrote `#44 hel` would otherwise glue it to the next command). The table's answer to
+        that stray line, if any, comes before the next reply and is forgotten there."""
+        if self.link is not None and not self.link.closed:
+            self.link.write("\n")
+
+    def reset_game(self, game, board=None):
+        """A real table: the test's own game, fresh (`game NAME`); skips when the table cannot
+        host it (another board, a game it does not have)."""
+        have = self.hello.get("board")
+        if board is not None and have != board:
+            pytest.skip("needs board %s; the table at %s has board %s" % (board, self.port, have))
+        games = self.send("game").get("games") or []
+        if game not in games:
+            pytest.skip("needs game %s; the table has %s" % (game, ", ".join(games)))
+        r = self.send("game %s" % game, timeout=30)
+        if not r.get("ok"):
+            pytest.skip("the table at %s cannot start %s: %s" % (self.port, game, r.get("err")))
+        self.link.skip_events()
 
     def _evidence(self) -> str:
         text = "\nfull wire log: %s" % self.log_path
@@ -358,11 +390,18 @@ class Table:
             self.link = Link(url, recorder=self.log)
 
     def restart(self):
-        """Stop the emulated table and start it again on the same state dir."""
+        """Stop the emulated table and start it again on the same state dir (it resumes the
+        saved game: no --game)."""
         assert self.emulated, "restart() needs an emulated table"
         self.close()
         self.log("!", "restart")
+        self._resume_args()
         self._connect()
+
+    def _resume_args(self):
+        a = list(self.sim_args)
+        a[1] = None
+        self.sim_args = tuple(a)
 
     def power_cut(self):
         """Pull the plug on the emulated table (no shutdown), then power it up again."""
@@ -374,6 +413,7 @@ class Table:
         self.sim.power_cut()
         self.sim = None
         self.log("!", "power cut")
+        self._resume_args()
         self._connect()
 
     def close(self):
@@ -390,7 +430,7 @@ class Table:
 @pytest.fixture
 def table_factory(request, tmp_path):
     config = request.config
-    port = config.getoption("--board")
+    port = config.getoption("--table")
     logdir = config.getoption("--hil-logs")
     logdir = pathlib.Path(logdir) if logdir else tmp_path
     logdir.mkdir(parents=True, exist_ok=True)
@@ -419,14 +459,18 @@ def table_factory(request, tmp_path):
                 config.getoption("--sim-heap"),
                 chip,
             )
-        elif game != "bringup":
-            pass  # a real table runs whatever it runs; the test selects the game itself
         t = Table(port, log, sim_args)
         made.append(t)
+        if sim_args is None:  # a real table: each test starts from its own game, fresh
+            t.reset_game(game, board)
         return t
 
     yield start
     for t in made:
+        try:
+            t.clear_input()  # the next test finds the table's input clean
+        except Exception:
+            pass
         t.close()
         t.log.close()
 
