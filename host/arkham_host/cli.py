@@ -22,6 +22,11 @@ COMMANDS = {
     "deploy": "arkham_host.deploy",
     "calibrate": "arkham_host.calibrate",
     "boards": "arkham_host.boards",
+    # seeing a table (docs/view.md)
+    "view": "arkham_host.view.command",
+    "render": "arkham_host.render",
+    "chart": "arkham_host.chart",
+    "forecast": "arkham_host.forecast",
 }
 
 

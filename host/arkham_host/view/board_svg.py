@@ -27,6 +27,7 @@ STYLE = """
 .spot .body{fill:%s;stroke:#8a8a9a;stroke-width:1}
 .spot .light{stroke:none}
 .spot .label{fill:#e8e8f0;font:11px 'DejaVu Sans',sans-serif;text-anchor:middle;pointer-events:none}
+.spot .halo{fill:none;stroke:#101014;stroke-width:3px;stroke-linejoin:round;font:11px 'DejaVu Sans',sans-serif;text-anchor:middle;pointer-events:none}
 .spot .token{display:none;fill:#111;stroke:#fff;stroke-width:2}
 .spot.present .token{display:inline}
 .spot .await{display:none;fill:none;stroke:#ffe14d;stroke-width:3;stroke-dasharray:5 3}
@@ -137,8 +138,10 @@ def svg(board_map, layout, look=None, title=True) -> str:
         lines = _label_lines(label, max(w, 90))
         inside = kind["shape"] != "circle" and h >= 30 and w >= 60
         ty = y - 6 * (len(lines) - 1) + 4 if inside else y + h / 2 + 12
-        for i, ln in enumerate(lines):
-            out.append('<text class="label" x="%g" y="%g">%s</text>' % (x, ty + 12 * i, escape(ln)))
+        for cls in ("halo", "label"):  # a dark outline first, so a label reads on any light
+            for i, ln in enumerate(lines):
+                out.append('<text class="%s" x="%g" y="%g">%s</text>'
+                           % (cls, x, ty + 12 * i, escape(ln)))
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)

@@ -131,3 +131,17 @@ def load_for(map_path, board_map) -> dict:
     if errs:
         raise ValueError("bad layout %s: %s" % (p, "; ".join(errs)))
     return data
+
+
+def for_board(board_map) -> dict:
+    """The layout of a board a table reported (`board` reply): hardware/boards/layout/NAME.json
+    when it fits the map, else one from the map's xy."""
+    p = layout_dir() / ("%s.json" % board_map.get("name"))
+    if p.exists():
+        try:
+            data = json.loads(p.read_text())
+        except ValueError:
+            data = None
+        if data is not None and not validate(data, board_map):
+            return data
+    return from_map(board_map)
