@@ -14,6 +14,8 @@ a real table polled once a second shows colours, and blink/flash only as they ha
 
 from __future__ import annotations
 
+import threading
+
 WINDOW_MS = 2600
 HOLD_MS = 1100
 
@@ -70,8 +72,13 @@ class Shapes:
     def __init__(self, window_ms=WINDOW_MS):
         self.window = window_ms
         self.hist = {}  # spot -> [(t, rgb)], one entry per change
+        self.lock = threading.Lock()  # frames come from the sim's thread, looks from another
 
     def feed(self, t_ms, frame):
+        with self.lock:
+            self._feed(t_ms, frame)
+
+    def _feed(self, t_ms, frame):
         for spot in set(frame) | set(self.hist):
             rgb = list(frame.get(spot) or (0, 0, 0))
             h = self.hist.setdefault(spot, [])
@@ -87,6 +94,10 @@ class Shapes:
 
     def look(self, now_ms):
         """({spot: rgb at full level}, {spot: shape}) for the spots lit now."""
+        with self.lock:
+            return self._look(now_ms)
+
+    def _look(self, now_ms):
         lit, anim = {}, {}
         quiet = [s for s, h in self.hist.items() if not any(h[-1][1]) and now_ms - h[-1][0] > HOLD_MS]
         for spot in quiet:

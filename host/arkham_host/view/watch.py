@@ -53,7 +53,7 @@ class TableWatch:
         self._stop = False
         self._world = None
         self.seen_events = 0
-        self.link = Link(serial_url, on_line=self._on_line)
+        self.link = Link(serial_url, on_line=self._on_line, keep=50)  # (bounded: see KEEP)
         self.hello = self.link.request("hello", timeout=30)
         self.board = self.link.request("board", timeout=10)["board"]
         self.game = self.hello.get("game")
@@ -233,11 +233,14 @@ class TableWatch:
                 self._publish({"t": "note", "text": "watch: %s" % e})
             if t - last_look >= LOOK_EVERY_S:
                 last_look = t
-                look = self.look()
-                key = json.dumps(look, sort_keys=True)
-                if key != self._look:
-                    self._look = key
-                    self._publish({"t": "look", "look": look})
+                try:
+                    look = self.look()
+                    key = json.dumps(look, sort_keys=True)
+                    if key != self._look:
+                        self._look = key
+                        self._publish({"t": "look", "look": look})
+                except Exception as e:  # never let one bad frame stop the page's updates
+                    self._publish({"t": "note", "text": "watch: %s" % e})
             time.sleep(0.05)
         if self.link.closed and self.on_close:
             self.on_close()
