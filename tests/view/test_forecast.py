@@ -84,3 +84,14 @@ def test_default_games_figure():
     fc = forecast.forecast(two().s)
     print("forecast: %d games in %.2f s" % (fc["games"], fc["seconds"]))
     assert fc["games"] == forecast.DEFAULT_GAMES
+
+
+def test_status_counts_monsters_on_the_board_only():
+    """Trophies (t0, t1 ...), the cup and the box are not monsters in Arkham."""
+    from arkham_host.view import status
+
+    s = copy(two().s)
+    s["mon"] = ["cup", "t0", "box", "woods", "sky", "outskirts", "woods"]
+    st = status.ah2e({"core": s})
+    assert set(st["monsters"]) == {"woods", "sky", "outskirts"}
+    assert st["in_arkham"] == 2

@@ -3,7 +3,7 @@ the core's tables (arkham.ah2e.tables: the same names the table uses)."""
 
 from __future__ import annotations
 
-OFF_BOARD = ("cup", "box")
+OFF_BOARD = ("cup", "box", "enc")
 
 
 def ah2e(state: dict) -> dict:
@@ -14,8 +14,8 @@ def ah2e(state: dict) -> dict:
     s = state.get("core") or {}
     mons = {}
     for m, at in enumerate(s.get("mon") or []):
-        if not isinstance(at, str) or at in OFF_BOARD or at.startswith("trophy"):
-            continue
+        if not isinstance(at, str) or at in OFF_BOARD or (at[:1] == "t" and at[1:].isdigit()):
+            continue  # the cup, the box, an encounter, a trophy pile (t0 = investigator 0's)
         try:
             kind = d.kind_of(m)
         except (IndexError, KeyError, TypeError, ValueError):
