@@ -215,3 +215,29 @@ def test_a_full_speed_game_reaches_the_page_event_by_event_with_bounded_memory()
         run(w, body)
     finally:
         w.close()
+
+
+def test_the_odds_of_doom_reach_the_page_after_a_mythos_phase():
+    """The page's forecast is recomputed when a Mythos phase ends (a `phase` event into upkeep)."""
+    import time
+
+    from arkham_host.view.liveodds import LiveOdds
+
+    w = TableWatch.own_sim("ah2e", game="bringup")
+    odds = LiveOdds(w, games=10)
+    got = []
+    w.subscribe(lambda m: m.get("t") == "forecast" and got.append(m))
+    try:
+        odds.start()
+        w.link.request("game ah2e seed=9 players=2", timeout=30)  # setup ends in upkeep
+        for _ in range(600):
+            if got:
+                break
+            time.sleep(0.05)
+        assert got, "no forecast after the setup's Mythos phase"
+        fc = got[0]
+        assert fc["games"] == 10 and fc["turn"] == 1 and fc["within"] == sorted(fc["within"])
+        assert odds.latest is fc
+    finally:
+        odds.stop()
+        w.close()
