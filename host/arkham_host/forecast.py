@@ -91,7 +91,9 @@ def forecast(core_state, games=DEFAULT_GAMES, seed=1, turns=None):
     """{turn, phase, doom, games, within: [P(awake within 1..K)], within_ci, awaken, awaken_ci,
     expected_turns, ci, ends, seconds}."""
     if core_state.get("over") or core_state.get("woke"):
-        raise ValueError("the game is over or the Ancient One is already awake: nothing to forecast")
+        raise ValueError(
+            "the game is over or the Ancient One is already awake: nothing to forecast"
+        )
     t = time.perf_counter()
     rnd = random.Random(seed)
     results = [play_one(core_state, rnd) for _ in range(games)]
@@ -136,7 +138,8 @@ def text(fc) -> str:
     for k, (p, ci) in enumerate(zip(fc["within"], fc["within_ci"]), 1):
         lines.append("  within %2d turn%s: %3.0f%%  [%.0f-%.0f%%]"
                      % (k, " " if k == 1 else "s", 100 * p, 100 * ci[0], 100 * ci[1]))
-    lines.append("expected turns left: %.1f (95%% CI %.1f-%.1f)" % (fc["expected_turns"], *fc["ci"]))
+    lo, hi = fc["ci"]
+    lines.append("expected turns left: %.1f (95%% CI %.1f-%.1f)" % (fc["expected_turns"], lo, hi))
     lines.append("investigators play by a simple random policy (docs/view.md): real players do "
                  "better, so read these odds as an upper bound on doom")
     return "\n".join(lines)

@@ -9,11 +9,10 @@ import json
 import os
 import random
 
-import pytest
-from aiohttp import web
-
 import cdp
 import gameplay
+import pytest
+from aiohttp import web
 from arkham_host import boards
 from arkham_host.view import layout
 from arkham_host.view.server import ViewServer
@@ -53,7 +52,9 @@ def test_the_board_renders_for_every_board_map(name):
     want = sorted(s["name"] for s in json.loads(boards.map_path(name).read_text())["spots"])
     try:
         async def body(b):
-            got = await b.js("[...document.querySelectorAll('g.spot')].map(g => g.dataset.spot).sort()")
+            got = await b.js(
+                "[...document.querySelectorAll('g.spot')].map(g => g.dataset.spot).sort()"
+            )
             assert got == want
             sizes = await b.js("[...document.querySelectorAll('g.spot .body')].map(e => "
                                "{const r = e.getBoundingClientRect(); return r.width * r.height;})")
@@ -85,7 +86,9 @@ def test_a_world_token_appears_and_a_click_places_one():
             assert "pad_09" in world.tokens()
             await b.wait_for("document.getElementById('spot-pad_09').classList.contains('present')")
             await b.click_spot("pad_09")  # and again: lifted
-            await b.wait_for("!document.getElementById('spot-pad_09').classList.contains('present')")
+            await b.wait_for(
+                "!document.getElementById('spot-pad_09').classList.contains('present')"
+            )
             assert "pad_09" not in world.tokens()
             world.close()
 

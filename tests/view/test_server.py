@@ -10,10 +10,9 @@ import random
 import tracemalloc
 import xml.etree.ElementTree as ET
 
+import gameplay
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-
-import gameplay
 from arkham_host.view.server import ViewServer
 from arkham_host.view.watch import KEEP_EVENTS, TableWatch
 from arkham_host.worldclient import World

@@ -3,7 +3,6 @@ and animation). The samples come from the firmware's own animation function
 (arkham.hw.pixels.level), as a table's frames would."""
 
 import pytest
-
 from arkham.hw import pixels
 from arkham_host.view.shapes import Shapes, classify
 

@@ -27,7 +27,8 @@ STYLE = """
 .spot .body{fill:%s;stroke:#8a8a9a;stroke-width:1}
 .spot .light{stroke:none}
 .spot .label{fill:#e8e8f0;font:11px 'DejaVu Sans',sans-serif;text-anchor:middle;pointer-events:none}
-.spot .halo{fill:none;stroke:#101014;stroke-width:3px;stroke-linejoin:round;font:11px 'DejaVu Sans',sans-serif;text-anchor:middle;pointer-events:none}
+.spot .halo{fill:none;stroke:#101014;stroke-width:3px;stroke-linejoin:round;
+ font:11px 'DejaVu Sans',sans-serif;text-anchor:middle;pointer-events:none}
 .spot .token{display:none;fill:#111;stroke:#fff;stroke-width:2}
 .spot.present .token{display:inline}
 .spot .await{display:none;fill:none;stroke:#ffe14d;stroke-width:3;stroke-dasharray:5 3}

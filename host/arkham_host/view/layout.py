@@ -94,7 +94,9 @@ def validate(layout, board_map) -> list[str]:
             or (isinstance(a.get("circle"), list) and len(a["circle"]) == 3)
         )
         if not ok:
-            errs.append("areas[%d]: want {label, box: [x, y, w, h]} or {label, circle: [x, y, r]}" % i)
+            errs.append(
+                "areas[%d]: want {label, box: [x, y, w, h]} or {label, circle: [x, y, r]}" % i
+            )
     return errs
 
 

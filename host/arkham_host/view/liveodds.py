@@ -32,7 +32,8 @@ class LiveOdds:
         self.watch.unsubscribe(self._on)
 
     def _on(self, msg):
-        if msg.get("t") == "ev" and msg["ev"].get("ev") == "phase" and msg["ev"].get("phase") == "upkeep":
+        ev = msg.get("ev") if msg.get("t") == "ev" else None
+        if ev and ev.get("ev") == "phase" and ev.get("phase") == "upkeep":
             self._want.set()
 
     def _work(self):

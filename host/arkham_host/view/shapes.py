@@ -99,7 +99,9 @@ class Shapes:
 
     def _look(self, now_ms):
         lit, anim = {}, {}
-        quiet = [s for s, h in self.hist.items() if not any(h[-1][1]) and now_ms - h[-1][0] > HOLD_MS]
+        quiet = [
+            s for s, h in self.hist.items() if not any(h[-1][1]) and now_ms - h[-1][0] > HOLD_MS
+        ]
         for spot in quiet:
             del self.hist[spot]  # off and quiet: forget it (the history stays small)
         for spot, h in self.hist.items():
