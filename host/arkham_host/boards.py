@@ -60,6 +60,21 @@ def validate(data) -> list[str]:
     return list(boardmap.validate(data))
 
 
+def validate_layout(name_or_path: str, data: dict) -> list[str]:
+    """Problems of the map's drawing layout (hardware/boards/layout/NAME.json), prefixed
+    "layout: "; [] when it is good or there is none (the view then draws the map's xy)."""
+    from arkham_host.view import layout
+
+    p = layout.layout_path(map_path(name_or_path))
+    if not p.exists():
+        return []
+    try:
+        lay = json.loads(p.read_text())
+    except ValueError as e:
+        return ["layout: %s is not valid JSON: %s" % (p, e)]
+    return ["layout: " + e for e in layout.validate(lay, data)]
+
+
 def brightness_cap(power: dict, led_count: int) -> int:
     """0..255, exactly as the firmware enforces it (arkham.boardmap: the supply's budget after the
     reserve, over led_count * ma_per_led_full at full white, scaled to 255, at most 255)."""
@@ -174,6 +189,8 @@ def run(args) -> int:
             bad += 1
             continue
         errors = validate(data)
+        if not errors:
+            errors = validate_layout(t, data)
         if errors:
             bad += 1
             print("BAD  %s: %d problem(s)" % (t, len(errors)))

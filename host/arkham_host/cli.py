@@ -23,6 +23,11 @@ COMMANDS = {
     "calibrate": "arkham_host.calibrate",
     "boards": "arkham_host.boards",
     "campaign": "arkham_host.campaign",
+    # seeing a table (docs/view.md)
+    "view": "arkham_host.view.command",
+    "render": "arkham_host.render",
+    "chart": "arkham_host.chart",
+    "forecast": "arkham_host.forecast",
 }
 
 

@@ -1,0 +1,242 @@
+"""The live view's server and websocket protocol (issue 12), driven from Python with aiohttp's
+test client against a real emulated table: the page and the board; a token placed through the
+world socket reaches the page; a page's click places a token; bad requests change nothing; a real
+table's page is read-only; Ritual's private replies never reach the page (AR-INFO-1); a game
+played at full speed over the pty reaches the page event by event, with bounded memory."""
+
+import asyncio
+import json
+import random
+import tracemalloc
+import xml.etree.ElementTree as ET
+
+import gameplay
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from arkham_host.view.server import ViewServer
+from arkham_host.view.watch import KEEP_EVENTS, TableWatch
+from arkham_host.worldclient import World
+
+SVGNS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def bringup():
+    w = TableWatch.own_sim("bringup", game="bringup")
+    yield w
+    w.close()
+
+
+def run(watch, body):
+    async def main():
+        client = TestClient(TestServer(ViewServer(watch).app()))
+        await client.start_server()
+        try:
+            return await body(client)
+        finally:
+            await client.close()
+
+    return asyncio.run(main())
+
+
+async def until(ws, pred, limit=400):
+    """Messages from the page's socket until one satisfies pred (bounded in count)."""
+    for _ in range(limit):
+        msg = json.loads((await ws.receive(timeout=20)).data)
+        if pred(msg):
+            return msg
+    raise AssertionError("no such message in %d" % limit)
+
+
+def test_page_board_and_hello(bringup):
+    async def body(client):
+        r = await client.get("/")
+        assert r.status == 200 and "view.js" in await r.text()
+        r = await client.get("/board.svg")
+        root = ET.fromstring(await r.text())
+        names = {g.get("data-spot") for g in root.iter(SVGNS + "g") if g.get("data-spot")}
+        assert names == {"pad_%02d" % i for i in range(48)}
+        ws = await client.ws_connect("/ws")
+        hello = await until(ws, lambda m: m["t"] == "hello")
+        assert hello["board"] == "bringup" and hello["emulated"] is True
+        assert 'data-spot="pad_47"' in hello["svg"]
+        assert any(e["ev"] == "hello" for e in hello["events"])
+
+    run(bringup, body)
+
+
+def test_a_token_placed_through_the_world_appears_on_the_page(bringup):
+    async def body(client):
+        ws = await client.ws_connect("/ws")
+        await until(ws, lambda m: m["t"] == "hello")
+        w = World(bringup.world_path)
+        w.place("pad_05")
+        w.close()
+        ev = await until(ws, lambda m: m["t"] == "ev" and m["ev"]["ev"] == "pad")
+        assert ev["ev"]["spot"] == "pad_05" and ev["ev"]["present"] is True
+        look = await until(ws, lambda m: m["t"] == "look" and "pad_05" in m["look"]["present"])
+        assert look["look"]["lit"]["pad_05"] == [0, 160, 0]  # bring-up: green under a token
+
+    run(bringup, body)
+
+
+def test_a_click_on_the_page_places_and_lifts_a_token(bringup):
+    async def body(client):
+        ws = await client.ws_connect("/ws")
+        await until(ws, lambda m: m["t"] == "hello")
+        await ws.send_str(json.dumps({"id": 1, "do": "place", "spot": "pad_07"}))
+        reply = await until(ws, lambda m: m["t"] == "reply")
+        assert reply["id"] == 1 and reply["ok"] is True
+        await until(ws, lambda m: m["t"] == "look" and "pad_07" in m["look"]["present"])
+        w = World(bringup.world_path)
+        assert "pad_07" in w.tokens()
+        await ws.send_str(json.dumps({"id": 2, "do": "lift", "spot": "pad_07"}))
+        await until(ws, lambda m: m["t"] == "look" and "pad_07" not in m["look"]["present"])
+        assert "pad_07" not in w.tokens()
+        w.close()
+
+    run(bringup, body)
+
+
+@pytest.mark.parametrize(
+    "req, says",
+    [
+        ({"do": "place", "spot": "nowhere"}, "no spot 'nowhere'"),
+        ({"do": "explode", "spot": "pad_01"}, "want place, lift, touch or cmd"),
+        ({"do": "cmd", "line": "hello\x03"}, "printable ASCII"),
+        ({"do": "cmd", "line": "x" * 600}, "at most 512"),
+        ("not json", "JSON object"),
+    ],
+)
+def test_bad_requests_get_a_reason_and_change_nothing(bringup, req, says):
+    async def body(client):
+        ws = await client.ws_connect("/ws")
+        await until(ws, lambda m: m["t"] == "hello")
+        await ws.send_str(req if isinstance(req, str) else json.dumps(req))
+        reply = await until(ws, lambda m: m["t"] == "reply")
+        assert reply["ok"] is False and says in reply["err"]
+        w = World(bringup.world_path)
+        assert w.tokens() == []
+        w.close()
+
+    run(bringup, body)
+
+
+def test_a_real_tables_page_is_read_only():
+    owner = TableWatch.own_sim("bringup", game="bringup")
+    try:
+        # the pty without a registry entry is taken for a real table: dump-polled, read-only
+        owner.link.close()
+        real = TableWatch.attach(owner.sim.serial_path)
+        try:
+            async def body(client):
+                ws = await client.ws_connect("/ws")
+                hello = await until(ws, lambda m: m["t"] == "hello")
+                assert hello["emulated"] is False
+                for req in ({"do": "place", "spot": "pad_01"}, {"do": "cmd", "line": "hello"}):
+                    await ws.send_str(json.dumps(req))
+                    reply = await until(ws, lambda m: m["t"] == "reply")
+                    assert reply["ok"] is False and "read-only" in reply["err"]
+
+            run(real, body)
+        finally:
+            real.close()
+    finally:
+        owner.sim.stop()
+
+
+def test_ritual_private_replies_never_reach_the_page_AR_INFO_1():
+    w = TableWatch.own_sim("ritual", game="ritual")
+    try:
+        async def body(client):
+            ws = await client.ws_connect("/ws")
+            await until(ws, lambda m: m["t"] == "hello")
+            await ws.send_str(json.dumps({"id": 3, "do": "cmd", "line": "look 1"}))
+            reply = await until(ws, lambda m: m["t"] == "reply")
+            assert reply["ok"] is True and "view" not in reply and "seat 1" in reply["hidden"]
+            # nothing sent to the page carries the seat's view
+            direct = w.link.request("look 1")
+            assert direct["private"] == 1 and direct["view"]
+            await ws.send_str(json.dumps({"id": 4, "do": "cmd", "line": "hello"}))
+            seen = []
+            await until(ws, lambda m: seen.append(m) or m["t"] == "reply")
+            assert all("private" not in json.dumps(m) for m in seen)
+            assert all(json.dumps(direct["view"]) not in json.dumps(m) for m in seen)
+
+        run(w, body)
+    finally:
+        w.close()
+
+
+def test_a_full_speed_game_reaches_the_page_event_by_event_with_bounded_memory():
+    """One page open while an AH2e game is played as fast as the pty goes: every event the
+    table numbers reaches the page in order; what the server keeps stays bounded."""
+    w = TableWatch.own_sim("ah2e", game="bringup")
+    try:
+        async def body(client):
+            ws = await client.ws_connect("/ws")
+            hello = await until(ws, lambda m: m["t"] == "hello")
+            seqs = [e["seq"] for e in hello["events"]]
+            traffic = 0
+            loop = asyncio.get_running_loop()
+
+            def play():
+                w.link.request("game ah2e seed=11 players=3", timeout=30)
+                tracemalloc.start()
+                gameplay.play(w.link, 40, random.Random(3))  # the bounded buffers fill up
+                first = tracemalloc.get_traced_memory()[0]
+                gameplay.play(w.link, 120, random.Random(4))
+                second = tracemalloc.get_traced_memory()[0]
+                tracemalloc.stop()
+                return w.link.request("hello")["seq"], first, second
+
+            task = loop.run_in_executor(None, play)
+            while not task.done() or (seqs and seqs[-1] < task.result()[0]):
+                try:
+                    m = json.loads((await ws.receive(timeout=1)).data)
+                except asyncio.TimeoutError:
+                    continue
+                if m["t"] == "ev":
+                    seqs.append(m["ev"]["seq"])
+                    traffic += len(json.dumps(m))
+                elif m["t"] == "hello":  # a resync would mean the page fell behind
+                    raise AssertionError("the page was resynced: it fell behind")
+            last, first, second = task.result()
+            assert seqs == list(range(seqs[0], last + 1)), "events missing or out of order"
+            print("full-speed game: %d events (%d bytes) to the page; traced heap after 40 actions "
+                  "%d, after 160: %d bytes" % (len(seqs), traffic, first, second))
+            assert len(w.events) <= KEEP_EVENTS
+            assert len(w.link.events) <= 2 * w.link.keep + 1 and len(w.link.lines) <= w.link.keep
+            # the shapes' history holds at most a window per spot; the whole heap stays small
+            assert len(w.shapes.hist) <= 79
+            assert second < 2_000_000
+
+        run(w, body)
+    finally:
+        w.close()
+
+
+def test_the_odds_of_doom_reach_the_page_after_a_mythos_phase():
+    """The page's forecast is recomputed when a Mythos phase ends (a `phase` event into upkeep)."""
+    import time
+
+    from arkham_host.view.liveodds import LiveOdds
+
+    w = TableWatch.own_sim("ah2e", game="bringup")
+    odds = LiveOdds(w, games=10)
+    got = []
+    w.subscribe(lambda m: m.get("t") == "forecast" and got.append(m))
+    try:
+        odds.start()
+        w.link.request("game ah2e seed=9 players=2", timeout=30)  # setup ends in upkeep
+        for _ in range(600):
+            if got:
+                break
+            time.sleep(0.05)
+        assert got, "no forecast after the setup's Mythos phase"
+        fc = got[0]
+        assert fc["games"] == 10 and fc["turn"] == 1 and fc["within"] == sorted(fc["within"])
+        assert odds.latest is fc
+    finally:
+        odds.stop()
+        w.close()
