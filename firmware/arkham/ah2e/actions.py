@@ -234,9 +234,7 @@ def do(g, a, need):
         if need["k"] == "die":
             step = s["step"]
             g.done_step()
-            from arkham.ah2e.game import resolve_die
-
-            resolve_die(g, step, a["die"] if "die" in a else g.rng.die())
+            turn.resolve_die(g, step, a["die"] if "die" in a else g.rng.die())
         else:
             _roll(g, a, need["dice"])
     elif v == "spend_clue":
@@ -259,7 +257,7 @@ def do(g, a, need):
         if s["inv"][i]["at"] == LOST:
             rules.move_inv(g, i, a["to"], "returns")  # AH-UP-5
         else:
-            turn.come_back(g, i, a["to"])
+            rules.come_back(g, i, a["to"])
     elif v == "upkeep":
         if "sliders" in a and a["sliders"] != s["inv"][i]["sl"]:
             s["inv"][i]["sl"] = list(a["sliders"])

@@ -182,7 +182,7 @@ def do(g, a, i):
         w = g.d.world_of(a["to"])[0]
         rules.move_inv(g, i, a["to"], "card")
         if w and s["cmb"] is not None and s["cmb"]["i"] == i:
-            fight.end_combat(g, "apart")
+            rules.end_combat(g, "apart")
     elif v == "place_monster":
         m = _pick(g, a)
         rules.place_monster(g, m, a["at"], "card")
@@ -300,7 +300,7 @@ def _effect(g, a, i):
             g.lose(i, f, -n, "card")
     if a.get("lost") and not v["dead"]:
         if s["cmb"] is not None and s["cmb"]["i"] == i:
-            fight.end_combat(g, "lost")
+            rules.end_combat(g, "lost")
         rules.lost(g, i, "card")
     if a.get("devour"):
         rules.devour(g, i, "card")

@@ -104,9 +104,9 @@ def still(g):
         return
     v = g.s["inv"][cmb["i"]]
     if v["dead"] or v["sta"] <= 0 or v["san"] <= 0:
-        end_combat(g, "down")
+        rules.end_combat(g, "down")
     elif cmb["src"] == "board" and g.s["mon"][cmb["m"]] != v["at"]:
-        end_combat(g, "apart")
+        rules.end_combat(g, "apart")
 
 
 def bonus(g, pb, mb, defense):
@@ -156,14 +156,14 @@ def _combat(g, c, ok):
     if ok:
         defeat(g, i, m, cmb["src"])
         g.lose(i, "sta", g.d.kstat(m, "overwhelming"), "overwhelming")
-        end_combat(g, "won")
+        rules.end_combat(g, "won")
     else:
         damage(g)
 
 
 def _flee(g, c, ok):
     if ok:
-        end_combat(g, "fled")
+        rules.end_combat(g, "fled")
     else:
         damage(g)
 
@@ -179,7 +179,7 @@ def hit(g, i, m, in_combat):
     away from the monster."""
     if rules.has(g, m, "lost_on_damage"):
         if in_combat:
-            end_combat(g, "lost")
+            rules.end_combat(g, "lost")
         rules.lost(g, i, "monster")
         return True
     if rules.has(g, m, "through_gate_on_damage"):
@@ -190,16 +190,14 @@ def hit(g, i, m, in_combat):
             back = sorted(x for x in g.s["gates"] if g.d.gate_world[g.s["gates"][x]] == world)
             if back:
                 if in_combat:
-                    end_combat(g, "drawn")
-                from arkham.ah2e import turn
-
-                turn.come_back(g, i, back[0])
+                    rules.end_combat(g, "drawn")
+                rules.come_back(g, i, back[0])
                 return True
         else:
             at = rules.nearest_gate(g, g.s["inv"][i]["at"])
             if at is not None:
                 if in_combat:
-                    end_combat(g, "drawn")
+                    rules.end_combat(g, "drawn")
                 rules.draw_through(g, i, g.d.gate_world[g.s["gates"][at]], 0, "monster")
                 return True
     g.lose(i, "sta", rules.stat(g, m, "combat_dmg"), "combat")
@@ -217,27 +215,6 @@ def defeat(g, i, m, src):
         rules.move_monster(g, m, "t%d" % i, "trophy")
     if kind == "cultist" and g.ao["power"].get("doom_on_cultist"):
         rules.doom_up(g, "cultist")
-
-
-def end_combat(g, how):
-    cmb = g.s["cmb"]
-    if cmb is None:
-        return
-    g.s["cmb"] = None
-    i = cmb["i"]
-    m = cmb["m"]
-    v = g.s["inv"][i]
-    if g.s["chk"] is not None and g.s["chk"]["p"] in ("horror", "combat", "flee", "spell"):
-        g.s["chk"] = None  # the combat ended under it (a card, a knock-out)
-    g.emit("combat_over", inv=i, monster=m, result=how)
-    if cmb["src"] != "board" and g.s["mon"][m] == "enc":
-        rules.move_monster(g, m, "cup", "encounter")  # AH-ENC-6, AH-OW-2
-    if how == "fled" and cmb["src"] == "board":
-        v["ev"].append(m)
-    if cmb["mv"]:
-        v["mp"] = 0  # AH-MOVE-8: after a combat in the movement phase, movement ends
-    if how == "down":
-        rules.knock_out(g, i)
 
 
 def _evade_move(g, c, ok):

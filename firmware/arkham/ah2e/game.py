@@ -6,18 +6,13 @@ waits for the players (a decision) or for a physical chance result (AH-TABLE-4).
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
 from arkham.ah2e import digest, fight, mythos, rules, tables, turn
-from arkham.ah2e.rules import Awaken, GameOver
-from arkham.ah2e.tables import LOST, why
+from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
+from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
 from arkham.jsoncopy import copy
 from arkham.rng import Rng
 
-SOURCES = ("dice", "mythos", "cup", "gates")
 PHASES = ("upkeep", "movement", "arkham", "other", "mythos")
 FLOW_BOUND = 5000  # steps per action; a game never needs more, a bug never loops forever
-
-
-class SetupError(Exception):
-    pass
 
 
 def new_game(seed=1, options=None):
@@ -71,18 +66,7 @@ class Game:
         return src in self.s["phys"]
 
     def lose(self, i, what, n, why):
-        """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
-        v = self.s["inv"][i]
-        if n <= 0 or v["dead"]:
-            return
-        v[what] = max(0, v[what] - n)
-        self.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
-        if v[what] == 0:
-            cmb = self.s["cmb"]
-            if cmb is not None and cmb["i"] == i:
-                fight.end_combat(self, "down")
-            else:
-                rules.knock_out(self, i)
+        rules.lose(self, i, what, n, why)
 
     # ---- snapshot ----------------------------------------------------------------------------
     def snapshot(self):
@@ -309,19 +293,12 @@ def _step_wait(g, step):
 def _step_die(g, step):
     if g.physical("dice"):
         return False
-    resolve_die(g, step, g.rng.die())
+    turn.resolve_die(g, step, g.rng.die())
     return True
 
 
 def _step_ret(g, step):
     return g.s["inv"][step[1]]["at"] != LOST
-
-
-def resolve_die(g, step, face):
-    if step[2] == "chthonian":
-        mythos.chthonian(g, face)
-    else:
-        turn.upkeep_die(g, step[1], step[2], face)
 
 
 def _step_gate_win(g, step):

@@ -13,6 +13,10 @@ class GameOver(Exception):
     """Raised when the game ends in the middle of a resolution."""
 
 
+class SetupError(Exception):
+    """Bad game options (raised by setup)."""
+
+
 # ---- investigators ---------------------------------------------------------------------------
 def order(g):
     """Living investigators in player order from the first player (AH-TURN-1)."""
@@ -235,6 +239,14 @@ def move_inv(g, i, to, why):
     g.emit("inv_moved", inv=i, frm=frm, to=to, why=why)
 
 
+def come_back(g, i, loc):
+    """Back to Arkham with an explored marker (AH-MOVE-2). Monsters there may be fought now or
+    on a later turn (Korean seed, 3.2): returning forces no evade."""
+    move_inv(g, i, loc, "return")
+    g.s["inv"][i]["explored"] = loc
+    g.emit("explored", inv=i, at=loc)
+
+
 def lose_explored(g, i):
     v = g.s["inv"][i]
     if v["explored"]:
@@ -274,9 +286,7 @@ def drop_pending(g, i):
     """A check or combat of an investigator who is taken away ends with them."""
     s = g.s
     if s["cmb"] is not None and s["cmb"]["i"] == i:
-        from arkham.ah2e import fight
-
-        fight.end_combat(g, "apart")
+        end_combat(g, "apart")
     if s["chk"] is not None and s["chk"]["i"] == i:
         s["chk"] = None
         g.emit("check_dropped", inv=i)
@@ -292,6 +302,21 @@ def devour(g, i, why):
     g.emit("devoured", inv=i, why=why)
     if not order(g):
         end_game(g, 0, "devoured")
+
+
+def lose(g, i, what, n, why):
+    """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
+    v = g.s["inv"][i]
+    if n <= 0 or v["dead"]:
+        return
+    v[what] = max(0, v[what] - n)
+    g.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
+    if v[what] == 0:
+        cmb = g.s["cmb"]
+        if cmb is not None and cmb["i"] == i:
+            end_combat(g, "down")
+        else:
+            knock_out(g, i)
 
 
 def knock_out(g, i):
@@ -317,6 +342,28 @@ def knock_out(g, i):
     else:
         move_inv(g, i, g.d.asylum if insane else g.d.hospital, "insane" if insane else "unconscious")
     return True
+
+
+# ---- combat state (fight.py runs the combat) -------------------------------------------------
+def end_combat(g, how):
+    cmb = g.s["cmb"]
+    if cmb is None:
+        return
+    g.s["cmb"] = None
+    i = cmb["i"]
+    m = cmb["m"]
+    v = g.s["inv"][i]
+    if g.s["chk"] is not None and g.s["chk"]["p"] in ("horror", "combat", "flee", "spell"):
+        g.s["chk"] = None  # the combat ended under it (a card, a knock-out)
+    g.emit("combat_over", inv=i, monster=m, result=how)
+    if cmb["src"] != "board" and g.s["mon"][m] == "enc":
+        move_monster(g, m, "cup", "encounter")  # AH-ENC-6, AH-OW-2
+    if how == "fled" and cmb["src"] == "board":
+        v["ev"].append(m)
+    if cmb["mv"]:
+        v["mp"] = 0  # AH-MOVE-8: after a combat in the movement phase, movement ends
+    if how == "down":
+        knock_out(g, i)
 
 
 # ---- gates -----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Game setup (AH-SETUP-1..4): validate the options, build the starting state. Runs once per
 game and is unloaded afterwards on small heaps."""
 from arkham.ah2e import tables
-from arkham.ah2e.game import SOURCES, SetupError
+from arkham.ah2e.rules import SetupError
+from arkham.ah2e.tables import SOURCES
 
 
 def _sheet(name, sheets):

@@ -12,6 +12,8 @@ _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
 SKY = "sky"
 OUTSKIRTS = "outskirts"
 LOST = "lost_in_time_and_space"
+# chance sources that can be physical (AH-TABLE-4)
+SOURCES = ("dice", "mythos", "cup", "gates")
 # the check -> the skill it is built on (AH-CHECK-5)
 BASE = {
     "speed": "speed", "sneak": "sneak", "fight": "fight", "will": "will", "lore": "lore",

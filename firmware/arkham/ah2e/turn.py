@@ -2,7 +2,7 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import rules
+from arkham.ah2e import mythos, rules
 from arkham.ah2e.tables import LOST, why
 
 
@@ -89,7 +89,7 @@ def step_move(g, step):
             rules.lost(g, i, "no_gate")
             return True
         if len(back) == 1:
-            come_back(g, i, back[0])
+            rules.come_back(g, i, back[0])
             return True
         return False  # the player picks the gate
     if not g.d.is_arkham(v["at"]) or v["at"] == "sky":
@@ -102,14 +102,6 @@ def step_move(g, step):
 
 def gates_to(g, world):
     return sorted(loc for loc in g.s["gates"] if g.d.gate_world[g.s["gates"][loc]] == world)
-
-
-def come_back(g, i, loc):
-    """Back to Arkham with an explored marker (AH-MOVE-2). Monsters there may be fought now or
-    on a later turn (Korean seed, 3.2): returning forces no evade."""
-    rules.move_inv(g, i, loc, "return")
-    g.s["inv"][i]["explored"] = loc
-    g.emit("explored", inv=i, at=loc)
 
 
 def unhandled(g, i):
@@ -224,3 +216,10 @@ def gate_card(g, step, colour):
     if ok:
         step[2] = 1
 
+
+
+def resolve_die(g, step, face):
+    if step[2] == "chthonian":
+        mythos.chthonian(g, face)
+    else:
+        upkeep_die(g, step[1], step[2], face)
