@@ -96,9 +96,12 @@ def fail(g):
 
 
 def encounter(g, kind, at="library"):
+    """A monster appears in an encounter and the investigator chooses to fight it (AH-ENC-6):
+    combat proper starts with the horror check."""
     g.s["inv"][0]["at"] = at
     to_need(g, "encounter")
     ev = ok(g, {"a": "monster_appears", "kind": kind})
+    ok(g, {"a": "fight"})
     return names(ev, "combat")[0]["monster"]
 
 
@@ -172,7 +175,7 @@ def test_resistance_halves_immunity_cancels_AH_COMBAT_5():
     ok(g, {"a": "roll", "successes": 1})
     ok(g, {"a": "equip", "hands": 2, "bonus": 5})
     ev = ok(g, {"a": "fight"})
-    assert names(ev, "check")[0]["mod"] == -1 + 2
+    assert names(ev, "check")[0]["mod"] == -1 + 3  # 5 halved, rounded up
     g = fresh()
     g.s["inv"][0].update(clues=0, sta=9, san=9)
     encounter(g, "fire_vampire")  # physical immunity, no horror rating
@@ -195,6 +198,7 @@ def test_damage_replaced_by_monster_ability_AH_COMBAT_6():
     assert not g.s["inv"][0]["delayed"]
     # met in an Other World: thrown back to Arkham through its gate, explored (Korean seed 4.5)
     ok(g, {"a": "monster_appears", "kind": "nightgaunt"})
+    ok(g, {"a": "fight"})
     ok(g, {"a": "roll", "successes": 1})
     ok(g, {"a": "fight"})
     fail(g)
@@ -366,6 +370,7 @@ def test_six_elder_signs_win_AH_WIN_2():
     to_need(g, "close")
     ok(g, {"a": "close", "skill": "lore"})
     ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})  # clue tokens could still be spent (AH-CHECK-4)
     ok(g, {"a": "seal"})
     assert g.over()["how"] == "seals"
 

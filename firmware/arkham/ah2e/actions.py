@@ -12,7 +12,8 @@ VERBS = {
     "spend_clue": ("clue",), "accept": ("clue",),
     "take_clue": ("take_clue",), "leave_clue": ("take_clue",),
     "return": ("return",), "upkeep": ("upkeep", "final_adjust"),
-    "move": ("move",), "evade": ("move",), "fight": ("move", "combat"), "end_move": ("move",),
+    "move": ("move",), "evade": ("move", "meet"), "fight": ("move", "combat", "meet"),
+    "end_move": ("move",),
     "flee": ("combat",), "equip": ("combat", "final_attack"), "cast": ("combat", "final_attack"),
     "close": ("close",), "pass": ("close", "seal"), "seal": ("seal",),
     "done": ("encounter", "other", "ao_attack"),
@@ -30,8 +31,8 @@ PHASE_VERBS = {
     "upkeep": _CHK + ("return", "upkeep"),
     "movement": _CHK + _CMB + ("move", "evade", "end_move", "return"),
     "arkham": _CHK + _CMB + ("done", "monster_appears", "gate_appears", "close", "pass", "seal",
-                             "draw_monster", "draw_gate"),
-    "other": _CHK + _CMB + ("done", "gate_card", "monster_appears"),
+                             "draw_monster", "draw_gate", "evade"),
+    "other": _CHK + _CMB + ("done", "gate_card", "monster_appears", "evade"),
     "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
     "final": _CHK + ("upkeep", "attack", "equip", "cast", "done"),
 }
@@ -61,13 +62,13 @@ def _area_ok(g, to):
 def _draw_kind(g, a):
     """A monster from the cup: the kind the players name (physical) or a random one."""
     cup = rules.cup(g)
+    if not cup:
+        return None, None  # drawing from an empty cup awakens the Ancient One (AH-AWAKE-3)
     if "kind" in a:
         for m in cup:
             if g.d.kind_of(m) == a["kind"]:
                 return m, None
         return None, "no %r in the monster cup" % (a["kind"],)
-    if not cup:
-        return None, "the monster cup is empty"
     if g.physical("cup"):
         return None, "say which monster was drawn: kind=..."
     return -1, None
@@ -128,6 +129,12 @@ def check(g, a, need):
         if c is None or c not in s["deck"]:
             return why("not_mythos_deck", a["card"])
     elif v in ("draw_gate", "gate_appears"):  # a gate marker from the stack, named or drawn
+        if v == "gate_appears":
+            who = rules.warded(g, s["inv"][i]["at"], "no_gate_here")
+            if who:
+                return why("no_gate_where", _title(who))  # AH-ENC-10
+        if "stack" not in s["gm"]:
+            return None  # none left: the Ancient One awakens (AH-AWAKE-3), physical or not
         if "world" in a:
             if not [m for m in range(16) if s["gm"][m] == "stack"
                     and g.d.gate_world[m] == a["world"]]:
@@ -135,6 +142,10 @@ def check(g, a, need):
         elif g.physical("gates"):
             return why("say_which_gate_marker")
     elif v in ("draw_monster", "monster_appears"):
+        if v == "monster_appears":
+            who = rules.warded(g, s["inv"][i]["at"], "no_monster_here")
+            if who:
+                return why("no_monster_where", _title(who))  # AH-ENC-10
         m, err = _draw_kind(g, a)
         if err:
             return err
@@ -208,6 +219,10 @@ def check(g, a, need):
     return None
 
 
+def _title(name):
+    return " ".join(w[:1].upper() + w[1:] for w in name.split("_"))
+
+
 def check_anytime(g, a, i):
     from arkham.ah2e import effects
 
@@ -267,12 +282,16 @@ def do(g, a, need):
         vv = s["inv"][i]
         vv["mp"] -= 1
         rules.move_inv(g, i, a["to"], "move")
+    elif v == "evade" and need["k"] == "meet":
+        fight.evade_meet(g)
     elif v == "evade":
         fight.start_check(g, i, "evade", rules.stat(g, a["monster"], "awareness"), 1,
                           "evade_move", a["monster"])
     elif v == "fight":
         if need["k"] == "move":
             fight.start_combat(g, i, a["monster"], "board", 1)
+        elif need["k"] == "meet":
+            fight.face(g)  # AH-COMBAT-1: fighting starts with the horror check
         else:
             fight.fight(g)
     elif v == "end_move":
@@ -291,8 +310,8 @@ def do(g, a, need):
             turn.elder_sign_card(g, i, loc)
         else:
             world = g.d.gate_world[s["gates"][loc]]
-            mod = g.d.worlds[world][1] + g.ao["power"].get("close_mod", 0)
-            fight.start_check(g, i, a["skill"], mod, 1, "close", loc)
+            diff = g.ao["power"].get("close_difficulty", 1)  # Yog-Sothoth: 2
+            fight.start_check(g, i, a["skill"], g.d.worlds[world][1], diff, "close", loc)
     elif v == "pass":
         g.done_step()
     elif v == "seal":
@@ -304,7 +323,7 @@ def do(g, a, need):
     elif v == "monster_appears":
         m = rules.draw_monster(g, a.get("kind"))
         rules.move_monster(g, m, "enc", "appears")
-        fight.start_combat(g, i, m, "ow" if need["k"] == "other" else "enc", 0)
+        fight.start_combat(g, i, m, "ow" if need["k"] == "other" else "enc", 0, 0)  # AH-ENC-6
     elif v == "gate_appears":
         _gate_appears(g, a, i)
     elif v == "gate_card":
@@ -348,6 +367,4 @@ def _gate_appears(g, a, i):
         g.emit("no_gate", at=loc, why="elder_sign")
         return
     rules.doom_up(g, "gate")
-    if "stack" not in s["gm"]:
-        rules.awaken(g, "no_gate_marker")  # AH-AWAKE-3
     mythos.open_with(g, loc, rules.draw_gate_marker(g, a.get("world")))

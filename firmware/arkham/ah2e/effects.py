@@ -52,8 +52,6 @@ def check(g, a, i):
             return why("only_clue_tokens_lose", inv["clues"])  # AH-BOARD-4
         if inv["money"] + a.get("money", 0) < 0:
             return why("only_lose", inv["money"])
-        if inv["msan"] + a.get("max_sanity", 0) < 1 or inv["msta"] + a.get("max_stamina", 0) < 1:
-            return why("maximum_sanity_stamina_stay")
         if a.get("moves") and g.d.world_of(inv["at"])[0]:
             return why("no_movement_points_are")  # AH-MOVE-4
         if a.get("loan") and inv["noloan"]:
@@ -91,6 +89,9 @@ def check(g, a, i):
             return why("place_monster_street_location")
         if at in s["signs"] or at in s["closed"]:
             return why("no_monster_appears", at)
+        who = rules.warded(g, at, "no_monster_here")
+        if who:
+            return why("no_monster_where", " ".join(w.capitalize() for w in who.split("_")))
         return _kind_ok(g, a)
     elif v in ("remove_monster", "move_monster"):
         m = a.get("monster")
@@ -142,12 +143,12 @@ def check(g, a, i):
 
 def _kind_ok(g, a):
     cup = rules.cup(g)
+    if not cup:
+        return None  # an empty cup awakens the Ancient One (AH-AWAKE-3)
     if "kind" in a:
         if not [m for m in cup if g.d.kind_of(m) == a["kind"]]:
             return why("no_monster_cup", a["kind"])
         return None
-    if not cup:
-        return why("monster_cup_empty")
     if g.physical("cup"):
         return why("say_which_monster_was")
     return None
@@ -161,8 +162,8 @@ def _trade_ok(g, a, i):
     j = a.get("to")
     if i is None or not g._inv_ok(i) or not g._inv_ok(j) or i == j:
         return why("trade_inv_giving_receiving")
-    if s["inv"][i]["at"] != s["inv"][j]["at"]:
-        return why("only_investigators_same_area")
+    if s["inv"][i]["at"] != s["inv"][j]["at"] and s["phase"] != "final":
+        return why("only_investigators_same_area")  # AH-FINAL-5: in the battle, as if together
     for k in a:
         if k not in ("a", "inv", "to", "money", "item"):
             return why("only_money_items_are", k)
@@ -240,7 +241,7 @@ def _effect(g, a, i):
     v = s["inv"][i]
     for k in ("max_sanity", "max_stamina"):
         if k in a:
-            v[_NUM[k]] += a[k]
+            v[_NUM[k]] = max(0, v[_NUM[k]] + a[k])
             f = "san" if k == "max_sanity" else "sta"
             v[f] = min(v[f], v[_NUM[k]])
             g.emit("max", inv=i, what=f, max=v[_NUM[k]])
@@ -291,13 +292,16 @@ def _effect(g, a, i):
             rules.move_monster(g, m, "cup", "spent")
     if a.get("delay"):
         rules.set_delayed(g, i)
+    if v["msan"] <= 0 or v["msta"] <= 0:
+        rules.devour(g, i, "max")  # AH-DEV-2: a maximum reduced to 0
+        return
     for k, f in (("sanity", "san"), ("stamina", "sta")):
         n = a.get(k, 0)
         if n > 0:
             v[f] = min(v[f] + n, v[_NUM["max_" + k]])
             g.emit("gain", inv=i, what=f, n=n, left=v[f])
-        elif n < 0:
-            g.lose(i, f, -n, "card")
+    # losses at the same time: both at 0 devours (AH-DEV-2)
+    rules.lose_both(g, i, -min(a.get("sanity", 0), 0), -min(a.get("stamina", 0), 0), "card")
     if a.get("lost") and not v["dead"]:
         if s["cmb"] is not None and s["cmb"]["i"] == i:
             rules.end_combat(g, "lost")

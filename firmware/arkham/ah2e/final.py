@@ -68,6 +68,7 @@ def step_ao(g, step):
 def step_end(g, step):
     for i in rules.order(g):
         rules.knock_out(g, i)
+    rules.pass_first(g)  # AH-FINAL-5
     g.push([["frnd", -1]])
     return True
 

@@ -195,7 +195,9 @@ class Game:
                 return {"k": "roll", "inv": c["i"], "dice": c["n"], "check": c["c"]}
             return {"k": "clue", "inv": c["i"], "successes": c["s"], "difficulty": c["d"]}
         if s["cmb"] is not None:
-            return {"k": "combat", "inv": s["cmb"]["i"], "monster": s["cmb"]["m"]}
+            # a monster met in an encounter: evade or fight (AH-ENC-6); then combat rounds
+            k = "combat" if s["cmb"]["h"] else "meet"
+            return {"k": k, "inv": s["cmb"]["i"], "monster": s["cmb"]["m"]}
         st = s["step"]
         if st is None:
             return None

@@ -41,6 +41,10 @@ def gate_at(g, loc, why):
     if loc in s["signs"]:
         g.emit("no_gate", at=loc, why="elder_sign")  # AH-GATE-1
         return
+    who = rules.warded(g, loc, "no_gate_here")
+    if who:
+        g.emit("no_gate", at=loc, why=who)  # AH-ENC-10: Kate Winthrop, a moving elder sign
+        return
     if loc in s["gates"]:
         surge(g, loc)
         return
@@ -55,7 +59,7 @@ def surge(g, loc):
     the board) is itself such a spread; the rest go to the Outskirts one at a time."""
     s = g.s
     k = max(len(s["gates"]), len(s["inv"]))
-    others = sorted(x for x in s["gates"] if x != loc)
+    others = sorted(x for x in s["gates"] if x != loc and not rules.warded(g, x, "no_monster_here"))
     ring = [loc] + others
     dests = [ring[j % len(ring)] for j in range(k)]
     g.emit("surge", at=loc, n=k, plan=spread(dests))
@@ -99,8 +103,11 @@ def open_with(g, loc, marker):
 
 def step_monster(g, step):
     """Draw one monster from the cup for `step[1]` (AH-GATE-5); an empty cup awakens."""
-    c = rules.cup(g)
-    if not c:
+    who = rules.warded(g, step[1], "no_monster_here")
+    if who:
+        g.emit("no_monster", at=step[1], why=who)  # AH-ENC-10
+        return True
+    if not rules.cup(g):
         rules.awaken(g, "no_monster")
     if g.physical("cup"):
         return False
@@ -280,13 +287,8 @@ def step_end_mythos(g, step):
     if s["setup"]:
         s["setup"] = 0
     else:
-        n = len(s["inv"])
-        nxt = (s["first"] + 1) % n
-        while s["inv"][nxt]["dead"] and nxt != s["first"]:
-            nxt = (nxt + 1) % n
-        s["first"] = nxt
         s["turn"] += 1
-        g.emit("first_player", inv=nxt)
+        rules.pass_first(g)
     g.begin("upkeep")
     return True
 

@@ -54,6 +54,19 @@ def anyone_at(g, area):
     return False
 
 
+def warded(g, area, flag):
+    """The name of a living investigator in `area` whose sheet ability has `flag` (AH-ENC-10:
+    Kate Winthrop's no_gate_here, no_monster_here), or None."""
+    for v in g.s["inv"]:
+        if v["at"] == area and not v["dead"] and flag in v.get("ab", ()):
+            return v["name"]
+    return None
+
+
+def has_ability(g, i, flag):
+    return flag in g.s["inv"][i].get("ab", ())
+
+
 def lowest_sneak(g, cands):
     """The candidate with the lowest Sneak; ties go to player order from the first player."""
     best = None
@@ -61,6 +74,18 @@ def lowest_sneak(g, cands):
         if i in cands and (best is None or skill(g, i, "sneak") < skill(g, best, "sneak")):
             best = i
     return best
+
+
+def pass_first(g):
+    """The first player marker passes to the next living player on the left (AH-TURN-2,
+    AH-FINAL-5)."""
+    s = g.s
+    n = len(s["inv"])
+    nxt = (s["first"] + 1) % n
+    while s["inv"][nxt]["dead"] and nxt != s["first"]:
+        nxt = (nxt + 1) % n
+    s["first"] = nxt
+    g.emit("first_player", inv=nxt)
 
 
 # ---- monsters --------------------------------------------------------------------------------
@@ -113,8 +138,11 @@ def cup(g):
 
 def draw_monster(g, kind=None):
     """A marker from the cup: of `kind` (physical cup) or at random (virtual). Markers of one
-    kind are alike, so the lowest id of the kind drawn is used: both ways log the same."""
+    kind are alike, so the lowest id of the kind drawn is used: both ways log the same. An empty
+    cup when a monster must be drawn awakens the Ancient One (AH-AWAKE-3)."""
     c = cup(g)
+    if not c:
+        awaken(g, "no_monster")
     if kind is None:
         kind = g.d.kind_of(g.rng.choice(c))
     for m in c:
@@ -125,8 +153,10 @@ def draw_monster(g, kind=None):
 
 
 def draw_gate_marker(g, world=None):
-    """A gate marker from the stack, the same way (AH-TABLE-4)."""
+    """A gate marker from the stack, the same way (AH-TABLE-4); none left awakens (AH-AWAKE-3)."""
     stack = [m for m in range(len(g.s["gm"])) if g.s["gm"][m] == "stack"]
+    if not stack:
+        awaken(g, "no_gate_marker")
     if world is None:
         world = g.d.gate_world[g.rng.choice(stack)]
     for m in stack:
@@ -306,12 +336,20 @@ def devour(g, i, why):
 
 def lose(g, i, what, n, why):
     """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
+    lose_both(g, i, n if what == "san" else 0, n if what == "sta" else 0, why)
+
+
+def lose_both(g, i, san, sta, why):
+    """Sanity and stamina lost at the same time: both at 0 devours (AH-DEV-2), one at 0 knocks
+    out (AH-COMBAT-7)."""
     v = g.s["inv"][i]
-    if n <= 0 or v["dead"]:
+    if v["dead"] or (san <= 0 and sta <= 0):
         return
-    v[what] = max(0, v[what] - n)
-    g.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
-    if v[what] == 0:
+    for what, n in (("san", san), ("sta", sta)):
+        if n > 0:
+            v[what] = max(0, v[what] - n)
+            g.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
+    if v["san"] == 0 or v["sta"] == 0:
         cmb = g.s["cmb"]
         if cmb is not None and cmb["i"] == i:
             end_combat(g, "down")
@@ -382,7 +420,8 @@ def open_gate(g, loc, marker):
     if s["clues"].get(loc):
         g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
     for i in invs_at(g, loc):
-        draw_through(g, i, world, 1, "gate_opened")
+        if not has_ability(g, i, "not_drawn_through"):
+            draw_through(g, i, world, 1, "gate_opened")
     if len(s["gates"]) >= gate_threshold(g):
         awaken(g, "gates")
 

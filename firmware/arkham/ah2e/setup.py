@@ -60,6 +60,8 @@ def setup(d, o):
             "loan": 0, "lnew": 0, "noloan": 0, "ret": 0, "rnew": 0, "delayed": 0,
             "explored": None, "dead": 0, "mp": 0, "ev": [],
         })
+        if sh.get("ability"):
+            inv[-1]["ab"] = list(sh["ability"])  # flags the core applies (AH-ENC-10)
     masks = a["power"].get("masks", 0)
     mon = []
     for m in range(d.markers):

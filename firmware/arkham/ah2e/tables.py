@@ -147,6 +147,9 @@ def get():
 
 def load_once(name):
     """Import a module that runs once (setup, data loading)..."""
+    import gc
+
+    gc.collect()  # compiling it needs a few KB in one piece on a small heap
     return __import__("arkham.ah2e." + name, None, None, [name])
 
 

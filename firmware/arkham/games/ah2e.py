@@ -43,6 +43,7 @@ HINTS = {
     "return": "choose where to come back to",
     "upkeep": "upkeep: act upkeep (sliders=a,b,c to move the skill sliders)",
     "move": "lift the token and put it next door, or act move to=AREA; act end_move to stop",
+    "meet": "a monster appears: evade it or fight it",
     "combat": "fight or flee",
     "close": "close the gate (skill=fight or lore) or pass",
     "seal": "seal it with clue tokens, or pass",
