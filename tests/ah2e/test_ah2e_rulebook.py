@@ -1,6 +1,6 @@
 """Where the core differed from the rulebook (issue 10): each test failed before its fix."""
 from ah2e_helpers import bad, clear_board, game, names, ok, open_gate, put, to_need
-from arkham.ah2e import fight
+from arkham.ah2e import fight, tables
 
 
 def fresh(n=1, ao="azathoth", **kw):
@@ -229,3 +229,56 @@ def test_kate_winthrop_is_never_drawn_through_AH_ENC_10():
     ok(g, {"a": "fight"})
     ok(g, {"a": "roll", "successes": 0})  # the nightgaunt's blow: no gate for her
     assert g.s["inv"][0]["at"] == "miskatonic_u" and g.need()["k"] == "combat"
+
+
+# ---- devoured --------------------------------------------------------------------------------
+def test_devoured_player_chooses_a_new_investigator_AH_DEV_1():
+    g = fresh(1, ao="cthulhu")  # solo: a devour is not the end of the game
+    g.s["inv"][0].update(at="library")
+    to_need(g, "encounter")
+    ev = ok(g, {"a": "effect", "inv": 0, "devour": True})
+    assert names(ev, "devoured") and g.over() is None
+    assert g.need() == {"k": "new_investigator", "inv": 0}
+    la = g.legal_actions()
+    assert {"a": "new_investigator", "inv": 0, "name": "kate_winthrop"} in la
+    assert {"a": "new_investigator", "inv": 0, "name": "jenny_barnes"} not in la  # devoured
+    assert bad(g, {"a": "new_investigator", "name": "jenny_barnes"})
+    assert bad(g, {"a": "new_investigator", "name": "nobody"})
+    assert bad(g, {"a": "done"})
+    ev = ok(g, {"a": "new_investigator", "name": "kate_winthrop"})
+    v = g.s["inv"][0]
+    assert v["name"] == "kate_winthrop" and v["at"] == "science_building" and not v["dead"]
+    assert v["msan"] == tables.investigators()["kate_winthrop"]["sanity"] - 1  # Cthulhu: -1
+    assert names(ev, "new_investigator")[0]["sheet"] == "kate_winthrop"
+    # the players' own sheet is welcome too
+    g = fresh(2, ao="yig")
+    ok(g, {"a": "effect", "inv": 1, "devour": True})  # chosen after the upkeep step under way
+    assert to_need(g, "new_investigator")["inv"] == 1
+    own = {"name": "my_own", "sanity": 4, "stamina": 4, "focus": 2, "money": 3, "clues": 2,
+           "home": "library", "skills": [1, 3, 2, 2, 2, 2], "sliders": [0, 0, 0]}
+    ok(g, {"a": "new_investigator", "inv": 1, "sheet": own})
+    assert g.s["inv"][1]["name"] == "my_own" and g.s["inv"][1]["at"] == "library"
+
+
+def test_no_new_investigator_once_the_ancient_one_is_awake_AH_DEV_1():
+    g = fresh(2, ao="cthulhu")
+    ok(g, {"a": "doom", "n": 20})
+    ok(g, {"a": "effect", "inv": 0, "devour": True})
+    assert g.need()["k"] == "final_adjust" and g.need()["inv"] == 1
+    ok(g, {"a": "effect", "inv": 1, "devour": True})
+    assert g.over() == {"won": 0, "how": "devoured"}
+
+
+def test_devoured_cards_clues_trophies_discarded_AH_DEV_3():
+    g = fresh(2, ao="cthulhu")
+    v = g.s["inv"][0]
+    v.update(items=["tommy_gun"], clues=4)
+    g.s["gm"][3] = "t0"
+    m = put(g, "ghoul", "t0")
+    ev = ok(g, {"a": "effect", "inv": 0, "devour": True})
+    assert g.s["gm"][3] == "stack" and g.s["mon"][m] == "cup"
+    assert v["items"] == [] and v["clues"] == 0
+    assert names(ev, "discarded_all")[0]["gate_trophies"] == [3]
+    ok(g, {"a": "new_investigator", "inv": 0, "name": "vincent_lee"})
+    w = g.s["inv"][0]
+    assert w["clues"] == tables.investigators()["vincent_lee"]["clues"] and "t0" not in g.s["gm"]

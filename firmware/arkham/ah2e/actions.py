@@ -2,7 +2,7 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import fight, mythos, rules, turn
+from arkham.ah2e import fight, mythos, rules, tables, turn
 from arkham.ah2e.tables import LOST, SKY, why
 
 # verb -> the decisions (need kinds) it answers
@@ -19,12 +19,13 @@ VERBS = {
     "done": ("encounter", "other", "ao_attack"),
     "monster_appears": ("encounter", "other"), "gate_appears": ("encounter",),
     "gate_card": ("other",), "attack": ("final_attack",),
+    "new_investigator": ("new_investigator",),
 }
 ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster", "clue_at",
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
 for _v in ANYTIME:
     VERBS[_v] = ()
-_CHK = ("roll", "spend_clue", "accept")
+_CHK = ("roll", "spend_clue", "accept", "new_investigator")
 _CMB = ("fight", "flee", "equip", "cast")
 PHASE_VERBS = {
     "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
@@ -34,7 +35,7 @@ PHASE_VERBS = {
                              "draw_monster", "draw_gate", "evade"),
     "other": _CHK + _CMB + ("done", "gate_card", "monster_appears", "evade"),
     "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
-    "final": _CHK + ("upkeep", "attack", "equip", "cast", "done"),
+    "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done"),
 }
 NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
 FIELD = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
@@ -90,7 +91,7 @@ def _dice_input(g, a, n):
     return None
 
 
-_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop")
+_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name")
 _INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
         "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
 _LIST = ("dice", "sliders", "spend_monsters")
@@ -111,6 +112,8 @@ def _types(a):
             return why("field_list", k)
         if k == "bonus" and not isinstance(x, dict if a["a"] == "effect" else int):
             return why("field_number", k)
+        if k == "sheet" and not isinstance(x, dict):
+            return why("field_sheet")
     return None
 
 
@@ -214,9 +217,25 @@ def check(g, a, need):
     elif v == "gate_card":
         if a.get("colour") not in ("blue", "green", "red", "yellow"):
             return why("colour_blue_green_red")
+    elif v == "new_investigator":
+        return _replacement(g, a, i)[1]
     elif v in ANYTIME:
         return check_anytime(g, a, i)
     return None
+
+
+def _replacement(g, a, i):
+    """AH-DEV-1: (the new investigator's state, None) or (None, reason). A sheet from
+    data/investigators.json by name, or the players' own sheet; never one already used."""
+    if ("name" in a) == ("sheet" in a):
+        return None, why("name_or_sheet")
+    s = g.s
+    taken = s.get("gone", []) + [v["name"] for v in s["inv"] if not v["dead"]]
+    su = tables.load_once("setup")
+    try:
+        return su.replacement(g.d, g.ao, a.get("name", a.get("sheet")), taken)
+    finally:
+        tables.unload("setup")
 
 
 def _title(name):
@@ -328,6 +347,13 @@ def do(g, a, need):
         _gate_appears(g, a, i)
     elif v == "gate_card":
         turn.gate_card(g, s["step"], a["colour"])
+    elif v == "new_investigator":
+        g.done_step()
+        v = _replacement(g, a, i)[0]
+        if v["at"] in s["closed"]:
+            v["at"] = g.d.street_of[v["at"]]  # a home closed by terror: its street
+        s["inv"][i] = v
+        g.emit("new_investigator", inv=i, sheet=s["inv"][i]["name"], at=s["inv"][i]["at"])
     else:
         from arkham.ah2e import effects
 

@@ -219,7 +219,7 @@ class Game:
             if v["at"] in s["gates"] and v["explored"] == v["at"]:
                 return {"k": "close", "inv": st[1], "at": v["at"]}
             return {"k": "encounter", "inv": st[1], "at": v["at"]}
-        simple = {"up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
+        simple = {"newinv": "new_investigator", "up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
                   "take_clue": "take_clue", "seal": "seal", "fadj": "final_adjust",
                   "fatt": "final_attack", "fao": "ao_attack"}
         out = {"k": simple[k]}
@@ -310,5 +310,6 @@ def _step_gate_win(g, step):
 
 STEPS["gwin"] = _step_gate_win
 STEPS["adj"] = _step_wait
+STEPS["newinv"] = _step_wait  # AH-DEV-1: the player chooses a new investigator
 STEPS["die"] = _step_die
 STEPS["ret"] = _step_ret

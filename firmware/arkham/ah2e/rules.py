@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, investigator_names
 
 
 class Awaken(Exception):
@@ -323,14 +323,34 @@ def drop_pending(g, i):
 
 
 def devour(g, i, why):
-    v = g.s["inv"][i]
+    """The investigator leaves play; their cards, clue tokens and trophies are discarded
+    (AH-DEV-3). Unless the Ancient One is awake their player chooses a new investigator
+    (AH-DEV-1: a step at the front of the queue); in the final battle all devoured lose."""
+    s = g.s
+    v = s["inv"][i]
     if v["dead"]:
         return
     drop_pending(g, i)
     v["dead"] = 1
     v["explored"] = None
     g.emit("devoured", inv=i, why=why)
-    if not order(g):
+    t = "t%d" % i
+    gates = [m for m in range(len(s["gm"])) if s["gm"][m] == t]
+    mons = [m for m in range(len(s["mon"])) if s["mon"][m] == t]
+    for m in gates:
+        s["gm"][m] = "stack"
+    for m in mons:
+        s["mon"][m] = "cup"
+    g.emit("discarded_all", inv=i, items=v["items"], clues=v["clues"], money=v["money"],
+           gate_trophies=gates, monster_trophies=mons)
+    v.update(items=[], clues=0, money=0, bless=0, loan=0, ret=0, bonus={}, delayed=0)
+    gone = s.setdefault("gone", [])
+    gone.append(v["name"])
+    taken = gone + [w["name"] for w in s["inv"] if not w["dead"]]
+    if s["phase"] != "final" and not s["woke"] and [
+            n for n in investigator_names() if n not in taken]:
+        g.push([["newinv", i]])
+    elif not order(g):
         end_game(g, 0, "devoured")
 
 

@@ -195,6 +195,10 @@ def ancient_ones():
     return sorted(r[0] for r in _records("ancient_ones")[1])
 
 
+def investigator_names():
+    return sorted(r[0] for r in _records("investigators")[1])
+
+
 def investigators():
     """The shipped investigator sheets (loaded on demand, not kept)."""
     out = {}

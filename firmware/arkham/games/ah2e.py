@@ -45,6 +45,7 @@ HINTS = {
     "move": "lift the token and put it next door, or act move to=AREA; act end_move to stop",
     "meet": "a monster appears: evade it or fight it",
     "combat": "fight or flee",
+    "new_investigator": "devoured: choose a new investigator (act new_investigator name=...)",
     "close": "close the gate (skill=fight or lore) or pass",
     "seal": "seal it with clue tokens, or pass",
     "encounter": "read the location card, tell its effects (act effect ...), then act done",
