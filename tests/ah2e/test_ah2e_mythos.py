@@ -365,3 +365,24 @@ def test_terror_rise_at_10_adds_doom_AH_TERROR_4():
     doom = g.s["doom"]
     ok(g, {"a": "terror", "n": 1})
     assert g.s["terror"] == 10 and g.s["doom"] == doom + 1
+
+
+def test_the_story_continues_shuffles_and_draws_again_AH_MYTH_5():
+    """The 67th card: every mythos card not in play back into the deck, shuffled; draw again."""
+    g = at_mythos(2)  # heat_wave (environment) is in play
+    assert g.d.ncards == 67 and g.d.card_id("the_story_continues") in g.s["deck"]
+    ev = ok(g, {"a": "draw_mythos", "card": "the_story_continues"})
+    assert names(ev, "mythos_shuffled")[0]["cards"] == 66  # all but the environment in play
+    assert g.need()["k"] == "draw_mythos" and g.s["doom"] == 1  # no gate, nothing else
+    assert g.d.card_id("heat_wave") not in g.s["deck"]
+    ok(g, {"a": "draw_mythos", "card": "blue_flu"})
+    # virtual: the deck is reshuffled with the seeded generator and the next card drawn
+    g = game(2, chance=["cup", "gates", "dice"])
+    clear_board(g)
+    story = g.d.card_id("the_story_continues")
+    g.s["deck"].remove(story)
+    g.s["deck"].insert(0, story)
+    plain = g.s["deck"][1:] + [story]  # the deck had it not been shuffled
+    need = to_need(g, "draw_gate")
+    assert need["k"] == "draw_gate" and story in g.s["deck"]
+    assert g.s["deck"] != plain[1:] and len(g.s["deck"]) == 66

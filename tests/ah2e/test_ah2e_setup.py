@@ -30,7 +30,7 @@ def test_only_unstable_locations_take_gates_and_clues_AH_BOARD_2():
     assert len(d.unstable) == 11
     for c in range(d.ncards):
         name, typ, gate, clue = d.card(c)
-        assert gate in d.unstable
+        assert gate in d.unstable or (typ == "story" and gate is None)  # AH-MYTH-5
         assert clue is None or clue in d.unstable
 
 

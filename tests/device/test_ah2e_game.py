@@ -15,6 +15,8 @@ import arkham.ah2e.actions  # noqa: F401
 from arkham.ah2e.game import new_game
 
 INV = ["jenny_barnes", "joe_diamond", "amanda_sharpe"]
+SPARE = ["kate_winthrop", "vincent_lee", "sister_mary", "harvey_walters", "bob_jenkins",
+         "carolyn_fern", "darrell_simmons", "dexter_drake", "gloria_goldberg", "mandy_thompson"]
 
 
 def answer(g, r):
@@ -33,7 +35,14 @@ def answer(g, r):
             return {"a": "move", "to": nxt[r.below(len(nxt))]}
         return {"a": "end_move"}
     if k == "combat":
-        return {"a": "fight" if r.below(2) else "flee"}
+        ambush = g.d.kabil(s["cmb"]["m"], "ambush")
+        return {"a": "fight" if ambush or r.below(2) else "flee"}
+    if k == "meet":
+        return {"a": "fight" if r.below(2) else "evade"}
+    if k == "new_investigator":
+        taken = s.get("gone", []) + [v["name"] for v in s["inv"]]
+        return {"a": "new_investigator",
+                "name": [n for n in SPARE if n not in taken][0]}
     if k == "clue":
         return {"a": "spend_clue"} if r.below(2) else {"a": "accept"}
     if k == "close":

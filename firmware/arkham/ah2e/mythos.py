@@ -20,6 +20,14 @@ def resolve_card(g, c):
     s["deck"].remove(c)
     card = g.d.card(c)
     g.emit("mythos", card=card[0], type=card[1], gate=card[2], clue=card[3])
+    if card[1] == "story":
+        # AH-MYTH-5: every card not in play back into the deck, shuffled; draw again
+        s["deck"].append(c)
+        if not g.physical("mythos"):
+            g.rng.shuffle(s["deck"])
+        g.emit("mythos_shuffled", cards=len(s["deck"]))
+        g.push([["mythos"]])
+        return
     if s["setup"] and card[1] == "rumor":
         s["deck"].append(c)  # AH-SETUP-5: a rumor at setup goes to the bottom; draw again
         g.emit("mythos_redraw", card=card[0])
@@ -31,7 +39,8 @@ def resolve_card(g, c):
 # ---- gate and monsters -----------------------------------------------------------------------
 def step_gate(g, step):
     loc = g.d.card(step[1])[2]
-    gate_at(g, loc, "mythos")
+    if loc is not None:
+        gate_at(g, loc, "mythos")
     return True
 
 

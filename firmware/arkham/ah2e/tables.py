@@ -21,7 +21,7 @@ BASE = {
 }
 SYMBOLS = ("circle", "crescent", "diamond", "hexagon", "plus", "slash", "square", "star",
            "triangle")
-TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor")
+TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor", "story")
 # literals here are interned once; strings read from the files are swapped for them
 MOVES = ("normal", "fast", "stationary", "flying", "unique")
 _WORDS = SYMBOLS + TYPES + MOVES
@@ -88,9 +88,10 @@ class Data:
         return bool(self._kstats[self._marker[m]][1] >> ABILITIES.index(ability) & 1)
 
     def card(self, c):
-        """(name, type, gate location, clue location or None) of mythos card c."""
+        """(name, type, gate location or None, clue location or None) of mythos card c."""
         cl = self._clue[c]
-        return (self.card_name(c), TYPES[self._typ[c]], self.locations[self._gate[c]],
+        gt = self._gate[c]
+        return (self.card_name(c), TYPES[self._typ[c]], None if gt == 255 else self.locations[gt],
                 None if cl == 255 else self.locations[cl])
 
     def card_name(self, c):
