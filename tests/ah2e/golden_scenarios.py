@@ -114,8 +114,8 @@ BATTLE = {
         {"a": "equip", "inv": 0, "hands": 2, "bonus": 4}, {"a": "attack", "inv": 0},
         {"a": "accept"},
         {"a": "attack", "inv": 1}, {"a": "accept"},
-        {"a": "effect", "inv": 0, "stamina": -2}, {"a": "effect", "inv": 1, "sanity": -1},
-        {"a": "done"},
+        # Ithaqua attacks (AH-FINAL-6): each makes a Fight (+1) check or loses 2 stamina
+        {"a": "spend_clue"}, {"a": "accept"}, {"a": "accept"},
         # the first player token passed to 1 (AH-FINAL-5); trades need no shared area
         {"a": "upkeep", "inv": 1}, {"a": "trade", "inv": 0, "to": 1, "money": 2},
         {"a": "upkeep", "inv": 0},

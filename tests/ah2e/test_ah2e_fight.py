@@ -305,7 +305,7 @@ def test_final_battle_rounds_AH_FINAL_1():
     ev = ok(g, {"a": "attack"})
     assert names(ev, "check")[0]["mod"] == -6 + 3
     ok(g, {"a": "roll", "successes": 0})
-    ok(g, {"a": "done"})  # the Ancient One attacked: nothing lost
+    ok(g, {"a": "lose", "what": "max_stamina"})  # Cthulhu's attack (AH-FINAL-6)
     ok(g, {"a": "upkeep"})
     ev = ok(g, {"a": "attack"})  # the spell must be cast again after the refresh
     assert names(ev, "check")[0]["mod"] == -6
@@ -327,11 +327,17 @@ def test_pooled_successes_AH_FINAL_2():
 
 
 def test_ancient_one_attack_devours_AH_FINAL_3():
-    g = final(2)
-    to_need(g, "ao_attack")
-    ok(g, {"a": "effect", "inv": 0, "stamina": -5})
-    assert g.s["inv"][0]["dead"] == 1
-    ok(g, {"a": "done"})
+    g = final(2, ao="hastur")  # Luck (+1) or lose 2 sanity
+    g.s["inv"][0]["san"] = 2
+    ok(g, {"a": "upkeep"})
+    ok(g, {"a": "upkeep"})
+    ok(g, {"a": "attack"})
+    ok(g, {"a": "roll", "successes": 0})
+    ok(g, {"a": "attack"})
+    ok(g, {"a": "roll", "successes": 0})
+    ev = ok(g, {"a": "roll", "successes": 0})  # investigator 0 fails the Luck check
+    assert names(ev, "devoured")[0]["inv"] == 0 and g.s["inv"][0]["dead"] == 1
+    ok(g, {"a": "roll", "successes": 1})
     assert g.need() == {"k": "final_adjust", "inv": 1}
 
 
@@ -344,10 +350,10 @@ def test_no_doom_wins_all_devoured_lose_AH_FINAL_4():
     ok(g, {"a": "roll", "successes": 1})
     assert g.over()["won"] == 1 and g.over()["how"] == "battle"
     g = final(1)
-    to_need(g, "ao_attack")
+    to_need(g, "ao_loss")
     ok(g, {"a": "effect", "inv": 0, "sanity": -9})
     assert g.over() == {"won": 0, "how": "devoured"}
-    assert bad(g, {"a": "done"}) == "the game is over"
+    assert bad(g, {"a": "lose", "what": "max_sanity"}) == "the game is over"
 
 
 def test_last_gate_closed_with_enough_trophies_wins_AH_WIN_1():

@@ -164,8 +164,9 @@ def test_final_battle_trades_anywhere_and_first_player_passes_AH_FINAL_5():
     assert g.s["first"] == 0
     ok(g, {"a": "trade", "inv": 0, "to": 1, "money": 2})  # not in one area
     assert g.s["inv"][1]["money"] == 5
-    to_need(g, "ao_attack")
-    ok(g, {"a": "done"})
+    for _ in range(3):  # Cthulhu's attack: each lowers a maximum
+        to_need(g, "ao_loss")
+        ok(g, {"a": "lose", "what": "max_stamina"})
     assert g.s["first"] == 1 and g.need() == {"k": "final_adjust", "inv": 1}
     # outside the final battle, trading still needs one area (AH-MOVE-6)
     g = fresh(2)

@@ -19,7 +19,7 @@ VERBS = {
     "done": ("encounter", "other", "ao_attack"),
     "monster_appears": ("encounter", "other"), "gate_appears": ("encounter",),
     "gate_card": ("other",), "attack": ("final_attack",),
-    "new_investigator": ("new_investigator",),
+    "new_investigator": ("new_investigator",), "lose": ("ao_loss",),
 }
 ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster", "clue_at",
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
@@ -35,7 +35,7 @@ PHASE_VERBS = {
                              "draw_monster", "draw_gate", "evade"),
     "other": _CHK + _CMB + ("done", "gate_card", "monster_appears", "evade"),
     "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
-    "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done"),
+    "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done", "lose"),
 }
 NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
 FIELD = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
@@ -91,7 +91,8 @@ def _dice_input(g, a, n):
     return None
 
 
-_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name")
+_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name",
+        "what")
 _INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
         "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
 _LIST = ("dice", "sliders", "spend_monsters")
@@ -219,6 +220,9 @@ def check(g, a, need):
             return why("colour_blue_green_red")
     elif v == "new_investigator":
         return _replacement(g, a, i)[1]
+    elif v == "lose":
+        if a.get("what") not in ("max_sanity", "max_stamina"):
+            return why("lose_max")
     elif v in ANYTIME:
         return check_anytime(g, a, i)
     return None
@@ -347,6 +351,11 @@ def do(g, a, need):
         _gate_appears(g, a, i)
     elif v == "gate_card":
         turn.gate_card(g, s["step"], a["colour"])
+    elif v == "lose":
+        g.done_step()  # Cthulhu's attack: a maximum lowered by 1 (0 devours, AH-DEV-2)
+        from arkham.ah2e import effects
+
+        effects.do(g, {"a": "effect", "inv": i, a["what"]: -1}, i)
     elif v == "new_investigator":
         g.done_step()
         v = _replacement(g, a, i)[0]

@@ -285,6 +285,13 @@ def _card(g, c, ok):
     pass
 
 
+def _ao(g, c, ok):
+    """The check against the Ancient One's attack (AH-FINAL-6): a failure costs what its
+    sheet says (final.ao_fail, looked up here so that fight stays below final)."""
+    if not ok:
+        g.ao_fail(c["i"])
+
+
 # ---- the final battle ------------------------------------------------------------------------
 def ao_defense(g):
     return g.ao["defense"]
@@ -315,5 +322,5 @@ def _final(g, c, ok):
 DONE = {
     "horror": _horror, "combat": _combat, "flee": _flee, "evade_move": _evade_move,
     "evade_meet": _evade_meet,
-    "spell": _spell, "close": _close, "card": _card, "final": _final,
+    "spell": _spell, "close": _close, "card": _card, "final": _final, "ao": _ao,
 }

@@ -68,6 +68,11 @@ class Game:
     def lose(self, i, what, n, why):
         rules.lose(self, i, what, n, why)
 
+    def ao_fail(self, i):
+        from arkham.ah2e import final
+
+        final.ao_fail(self, i)
+
     # ---- snapshot ----------------------------------------------------------------------------
     def snapshot(self):
         self.s["rng"] = self.rng.state()
@@ -163,7 +168,7 @@ class Game:
         k = step[0]
         if k == "take_clue":
             return not mythos.step_take_clue(self, step)
-        if k not in ("mv", "enc", "ow", "ret", "seal", "adj", "die", "fadj", "fatt"):
+        if k not in ("mv", "enc", "ow", "ret", "seal", "adj", "die", "fadj", "fatt", "aoa"):
             return True
         i = step[1]
         if i >= 0 and s["inv"][i]["dead"]:
@@ -180,6 +185,8 @@ class Game:
             return v["at"] == LOST
         if k == "seal":
             return not turn.step_seal(self, step)
+        if k == "die" and step[2] == "item":
+            return step[3] in v["items"]
         if k == "die" and step[2] in ("retainer", "loan", "bless"):
             return v[{"retainer": "ret", "loan": "loan", "bless": "bless"}[step[2]]] != 0
         return True
@@ -219,7 +226,7 @@ class Game:
             if v["at"] in s["gates"] and v["explored"] == v["at"]:
                 return {"k": "close", "inv": st[1], "at": v["at"]}
             return {"k": "encounter", "inv": st[1], "at": v["at"]}
-        simple = {"newinv": "new_investigator", "up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
+        simple = {"newinv": "new_investigator", "aoa": "ao_loss", "up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
                   "take_clue": "take_clue", "seal": "seal", "fadj": "final_adjust",
                   "fatt": "final_attack", "fao": "ao_attack"}
         out = {"k": simple[k]}

@@ -277,6 +277,9 @@ def step_ability(g, step):
         else:
             s["rumor"] = c
             g.emit("rumor", card=card[0])
+    elif kind == "env:weather" and g.ao["power"].get("no_weather"):
+        s["deck"].append(c)
+        g.emit("environment_cancelled", card=card[0], why=s["ao"])  # Ithaqua: no weather
     else:
         if s["env"] is not None:
             s["deck"].append(s["env"])

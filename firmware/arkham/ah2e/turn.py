@@ -53,6 +53,16 @@ def upkeep_die(g, i, what, face):
             v["noloan"] = 1
 
 
+def item_die(g, i, item, face):
+    """Ithaqua's start of battle (AH-FINAL-6): a die per item; a failed die discards it."""
+    v = g.s["inv"][i]
+    keep = face >= (4 if v["bless"] > 0 else (6 if v["bless"] < 0 else 5))
+    g.emit("item_roll", inv=i, item=item, die=face, kept=keep)
+    if not keep and item in v["items"]:
+        v["items"].remove(item)
+        g.emit("item_lost", inv=i, item=item)
+
+
 def sliders_ok(g, i, sl):
     """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
     v = g.s["inv"][i]
@@ -221,5 +231,7 @@ def gate_card(g, step, colour):
 def resolve_die(g, step, face):
     if step[2] == "chthonian":
         mythos.chthonian(g, face)
+    elif step[2] == "item":
+        item_die(g, step[1], step[3], face)
     else:
         upkeep_die(g, step[1], step[2], face)
