@@ -90,9 +90,9 @@ def play(seed, n, ao, steps):
 gc.collect()
 g, k = play(2026, 3, "cthulhu", 600)
 check(k >= 200, "a long game: %d actions" % k)  # to the end: all devoured
-print("over", g.over(), "turn", g.s["turn"], "doom", g.s["doom"], "terror", g.s["terror"])
+print("over", sorted((g.over() or {}).items()), "turn", g.s["turn"], "doom", g.s["doom"], "terror", g.s["terror"])
 g = None
 gc.collect()
 g, k = play(7, 2, "hastur", 300)
-print("over", g.over(), "turn", g.s["turn"])
+print("over", sorted((g.over() or {}).items()), "turn", g.s["turn"])
 done()

@@ -353,9 +353,7 @@ def do(g, a, need):
         turn.gate_card(g, s["step"], a["colour"])
     elif v == "lose":
         g.done_step()  # Cthulhu's attack: a maximum lowered by 1 (0 devours, AH-DEV-2)
-        from arkham.ah2e import effects
-
-        effects.do(g, {"a": "effect", "inv": i, a["what"]: -1}, i)
+        rules.change_max(g, i, "san" if a["what"] == "max_sanity" else "sta", -1)
     elif v == "new_investigator":
         g.done_step()
         v = _replacement(g, a, i)[0]

@@ -241,10 +241,7 @@ def _effect(g, a, i):
     v = s["inv"][i]
     for k in ("max_sanity", "max_stamina"):
         if k in a:
-            v[_NUM[k]] = max(0, v[_NUM[k]] + a[k])
-            f = "san" if k == "max_sanity" else "sta"
-            v[f] = min(v[f], v[_NUM[k]])
-            g.emit("max", inv=i, what=f, max=v[_NUM[k]])
+            rules.change_max(g, i, "san" if k == "max_sanity" else "sta", a[k], 0)
     for k in ("clues", "money"):
         if a.get(k):
             v[k] += a[k]

@@ -377,6 +377,18 @@ def lose_both(g, i, san, sta, why):
             knock_out(g, i)
 
 
+def change_max(g, i, what, n, check=1):
+    """Maximum sanity ("san") or stamina ("sta") changed by n (never below 0); the value stays
+    within it. A maximum reduced to 0 devours (AH-DEV-2), when `check`."""
+    v = g.s["inv"][i]
+    m = "m" + what
+    v[m] = max(0, v[m] + n)
+    v[what] = min(v[what], v[m])
+    g.emit("max", inv=i, what=what, max=v[m])
+    if check and v[m] == 0:
+        devour(g, i, "max")
+
+
 def knock_out(g, i):
     """AH-COMBAT-7 (AH-FINAL-3 in the final battle): 0 stamina or 0 sanity."""
     v = g.s["inv"][i]
