@@ -1,4 +1,4 @@
-# heap: 192k  (the 64-bit unix port needs this for the whole AH2e core compiled from source; see docs/ah2e.md "Memory")
+# heap: 208k  (the 64-bit unix port needs this for the whole AH2e core compiled from source; see docs/ah2e.md "Memory")
 """A long seeded random AH2e game on CPython and on the MicroPython unix port (96 KB heap): the
 state hash after every action must be the same on both (the parity runner compares stdout).
 
@@ -64,6 +64,8 @@ def answer(g, r):
         return {"a": "attack"}
     if k == "ao_attack":
         return {"a": "done"}
+    if k == "surge":
+        return {"a": "spread"}
     if k == "ao_loss":
         return {"a": "lose", "what": "max_stamina" if r.below(2) else "max_sanity"}
     return {"a": "?"}

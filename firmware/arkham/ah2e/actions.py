@@ -2,7 +2,7 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import fight, mythos, rules, tables, turn
+from arkham.ah2e import abilities, fight, mythos, rules, tables, turn
 from arkham.ah2e.tables import LOST, SKY, why
 
 # verb -> the decisions (need kinds) it answers
@@ -19,7 +19,7 @@ VERBS = {
     "done": ("encounter", "other", "ao_attack"),
     "monster_appears": ("encounter", "other"), "gate_appears": ("encounter",),
     "gate_card": ("other",), "attack": ("final_attack",),
-    "new_investigator": ("new_investigator",), "lose": ("ao_loss",),
+    "new_investigator": ("new_investigator",), "lose": ("ao_loss",), "spread": ("surge",),
 }
 ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster", "clue_at",
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
@@ -28,13 +28,15 @@ for _v in ANYTIME:
 _CHK = ("roll", "spend_clue", "accept", "new_investigator")
 _CMB = ("fight", "flee", "equip", "cast")
 PHASE_VERBS = {
-    "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
+    "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
+                     "spread"),
     "upkeep": _CHK + ("return", "upkeep"),
     "movement": _CHK + _CMB + ("move", "evade", "end_move", "return"),
     "arkham": _CHK + _CMB + ("done", "monster_appears", "gate_appears", "close", "pass", "seal",
                              "draw_monster", "draw_gate", "evade"),
     "other": _CHK + _CMB + ("done", "gate_card", "monster_appears", "evade"),
-    "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
+    "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
+                      "return", "spread"),
     "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done", "lose"),
 }
 NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
@@ -220,6 +222,9 @@ def check(g, a, need):
             return why("colour_blue_green_red")
     elif v == "new_investigator":
         return _replacement(g, a, i)[1]
+    elif v == "spread":
+        if "plan" in a:
+            return mythos.spread_ok(g, a["plan"])
     elif v == "lose":
         if a.get("what") not in ("max_sanity", "max_stamina"):
             return why("lose_max")
@@ -267,7 +272,7 @@ def do(g, a, need):
     elif v == "draw_monster":
         step = s["step"]
         g.done_step()
-        rules.place_monster(g, rules.draw_monster(g, a.get("kind")), step[1], step[2])
+        mythos.place_drawn(g, rules.draw_monster(g, a.get("kind")), step)
     elif v == "roll":
         if need["k"] == "die":
             step = s["step"]
@@ -334,6 +339,7 @@ def do(g, a, need):
         else:
             world = g.d.gate_world[s["gates"][loc]]
             diff = g.ao["power"].get("close_difficulty", 1)  # Yog-Sothoth: 2
+            diff += (abilities.in_force(g, "close_plus") or {}).get(world, 0)  # R'lyeh Rising
             fight.start_check(g, i, a["skill"], g.d.worlds[world][1], diff, "close", loc)
     elif v == "pass":
         g.done_step()
@@ -351,6 +357,12 @@ def do(g, a, need):
         _gate_appears(g, a, i)
     elif v == "gate_card":
         turn.gate_card(g, s["step"], a["colour"])
+    elif v == "spread":
+        g.done_step()
+        if "plan" in a:
+            mythos.respread(g, a["plan"])  # the players' own spread, checked (AH-GATE-2)
+        else:
+            s.pop("surge")
     elif v == "lose":
         g.done_step()  # Cthulhu's attack: a maximum lowered by 1 (0 devours, AH-DEV-2)
         rules.change_max(g, i, "san" if a["what"] == "max_sanity" else "sta", -1)

@@ -124,7 +124,11 @@ def check(g, a, i):
     elif v == "rumor":
         if s["rumor"] is None:
             return why("no_rumor_play")
-        if a.get("result") not in ("passed", "failed"):
+        if "counter" in a:  # tokens the players put on or take off the card (AH-MYTH-4)
+            if "result" in a or not _n(a["counter"], -20, 20) or s.get("rumor_n", 0) + a[
+                    "counter"] < 0:
+                return why("rumor_counter")
+        elif a.get("result") not in ("passed", "failed"):
             return why("result_passed_failed")
     elif v == "check":
         if s["chk"] is not None or s["cmb"] is not None:
@@ -212,10 +216,14 @@ def do(g, a, i):
     elif v == "close_gate":
         rules.close_gate(g, a["at"], a.get("inv"), "card")
     elif v == "rumor":
-        c = s["rumor"]
-        s["rumor"] = None
-        s["deck"].append(c)
-        g.emit("rumor_ends", card=g.d.card_name(c), result=a["result"])
+        from arkham.ah2e import abilities
+
+        if "counter" in a:
+            s["rumor_n"] = s.get("rumor_n", 0) + a["counter"]
+            g.emit("rumor_counter", n=s["rumor_n"])
+            abilities.check(g)
+        else:
+            abilities.end(g, a["result"])  # to the box
     elif v == "check":
         fight.start_check(g, i, a["skill"], a.get("mod", 0), a.get("difficulty", 1), "card")
     elif v == "trade":

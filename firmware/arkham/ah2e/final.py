@@ -17,6 +17,8 @@ def awaken(g):
         rules.move_monster(g, s["cmb"]["m"], "cup", "encounter")  # the encounter is over
     s["cmb"] = None
     g.emit("awakens", ao=s["ao"], why=why)
+    for k in ("envab", "rumab", "rumor_n", "rumor_new", "surge"):
+        s.pop(k, None)
     for c in ("env", "rumor"):
         if s[c] is not None:
             s["deck"].append(s[c])

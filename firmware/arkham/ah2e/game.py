@@ -215,6 +215,12 @@ class Game:
             return {"k": "draw_gate", "at": st[1]}
         if k == "mon":
             return {"k": "draw_monster", "to": st[1]}
+        if k == "spread":
+            sg = s["surge"]
+            plan = {}
+            for m in sg["m"]:
+                plan.setdefault(s["mon"][m], []).append(m)
+            return {"k": "surge", "at": sg["at"], "plan": plan}
         if k == "die":
             return {"k": "die", "inv": st[1], "for": st[2]}
         if k == "mv":
@@ -289,7 +295,7 @@ STEPS = {
     "mythos": mythos.step_mythos, "gate": mythos.step_gate, "gm": mythos.step_gate_marker,
     "mon": mythos.step_monster, "clue": mythos.step_clue, "take_clue": mythos.step_take_clue,
     "mm": mythos.step_move_monsters, "ability": mythos.step_ability,
-    "endm": mythos.step_end_mythos,
+    "endm": mythos.step_end_mythos, "spread": mythos.step_spread,
     "up": turn.step_upkeep, "mv": turn.step_move, "enc": turn.step_encounter,
     "ow": turn.step_other, "seal": turn.step_seal,
 }
@@ -317,6 +323,16 @@ def _step_gate_win(g, step):
 
 STEPS["gwin"] = _step_gate_win
 STEPS["adj"] = _step_wait
-STEPS["newinv"] = _step_wait  # AH-DEV-1: the player chooses a new investigator
+STEPS["newinv"] = _step_wait
+
+
+def _step_rumor_check(g, step):
+    from arkham.ah2e import abilities
+
+    abilities.check(g)
+    return True
+
+
+STEPS["rumchk"] = _step_rumor_check  # AH-DEV-1: the player chooses a new investigator
 STEPS["die"] = _step_die
 STEPS["ret"] = _step_ret

@@ -89,6 +89,8 @@ def legal(g, need):
         taken = s.get("gone", []) + [v["name"] for v in s["inv"] if not v["dead"]]
         out = [{"a": "new_investigator", "inv": need["inv"], "name": n}
                for n in tables.investigator_names() if n not in taken]
+    elif k == "surge":
+        out = [{"a": "spread"}]
     elif k == "ao_loss":
         out = [{"a": "lose", "inv": need["inv"], "what": w} for w in ("max_sanity", "max_stamina")]
     elif k == "final_attack":

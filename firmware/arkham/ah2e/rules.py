@@ -98,6 +98,10 @@ def stat(g, mid, field):
         v = g.d.maniac[field]
     if field == "toughness":
         v += g.ao["power"].get("toughness_plus", 0)
+        for ab in (g.s.get("envab"), g.s.get("rumab")):
+            if ab and "toughness" in ab:  # a mythos card in play (The Festival, ...; AH-MON-6)
+                t = ab["toughness"]
+                v += t.get(kind, 0) + (t.get("undead", 0) if g.d.kabil(mid, "undead") else 0)
     return v
 
 
@@ -202,6 +206,9 @@ def monster_to_cup(g, mid, why):
 def terror_up(g, why):
     """AH-TERROR-1..4."""
     s = g.s
+    if s.get("envab", {}).get("no_terror"):
+        g.emit("terror_held", why=why)  # Happy Days are Here Again
+        return
     if s["terror"] >= 10:
         g.emit("terror_full", why=why)
         doom_up(g, "terror")

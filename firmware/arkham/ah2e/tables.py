@@ -192,6 +192,18 @@ def ancient_one(name):
     return None
 
 
+def card_ability(name):
+    """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
+    found = []
+
+    def each(r):
+        if r[0] == name:
+            found.append(r[1])
+
+    _records("mythos_abilities", each)
+    return found[0] if found else None
+
+
 def ancient_ones():
     return sorted(r[0] for r in _records("ancient_ones")[1])
 

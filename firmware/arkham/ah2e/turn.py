@@ -2,7 +2,7 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import mythos, rules
+from arkham.ah2e import abilities, mythos, rules
 from arkham.ah2e.tables import LOST, why
 
 
@@ -104,7 +104,8 @@ def step_move(g, step):
         return False  # the player picks the gate
     if not g.d.is_arkham(v["at"]) or v["at"] == "sky":
         return True
-    v["mp"] = rules.skill(g, i, "speed") + v["bonus"].get("moves", 0)
+    v["mp"] = max(0, rules.skill(g, i, "speed") + v["bonus"].get("moves", 0) + abilities.in_force(
+        g, "moves"))  # Icy Conditions: one less
     v["ev"] = []
     g.emit("movement", inv=i, points=v["mp"])
     return False
@@ -172,12 +173,13 @@ def step_encounter(g, step):
 
 
 def seal_cost(g):
-    return g.ao["power"].get("seal_clues", 5)
+    return g.ao["power"].get("seal_clues", 5) - abilities.in_force(g, "seal_minus")
 
 
 def step_seal(g, step):
     v = g.s["inv"][step[1]]
-    return v["dead"] or v["clues"] < seal_cost(g) or step[2] in g.s["signs"]
+    return (v["dead"] or v["clues"] < seal_cost(g) or step[2] in g.s["signs"]
+            or abilities.in_force(g, "no_seal"))
 
 
 def seal(g, i, loc):
@@ -231,6 +233,8 @@ def gate_card(g, step, colour):
 def resolve_die(g, step, face):
     if step[2] == "chthonian":
         mythos.chthonian(g, face)
+    elif step[2] == "rumor":
+        abilities.rumor_die(g, face)
     elif step[2] == "item":
         item_die(g, step[1], step[3], face)
     else:
