@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 import tokenize
+from multiprocessing.pool import ThreadPool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORE = ROOT / "firmware" / "arkham"
@@ -96,6 +97,7 @@ def main():
     ap.add_argument("--files", nargs="*", help="only these core files (e.g. fight.py)")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants run side by side")
     args = ap.parse_args()
 
     todo = []
@@ -120,26 +122,27 @@ def main():
         print("%d mutants" % len(todo))
         return 0
 
-    work = pathlib.Path(tempfile.mkdtemp(prefix="ah2e-mutants-"))
+    works = [copy_tree() for _ in range(max(1, args.jobs))]
     try:
-        shutil.copytree(CORE, work / "firmware" / "arkham")
-        shutil.copytree(TESTS, work / "tests" / "ah2e",
-                        ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
         t0 = time.time()
-        if run_tests(work, args.timeout):
+        if run_tests(works[0], args.timeout):
             print("the tests fail without any mutant: fix them first")
             return 2
         print("clean run %.0f s; %d mutants" % (time.time() - t0, len(todo)), flush=True)
         caught = {True: [0, 0], False: [0, 0]}
         alive = []
-        for k, (path, row, col, old, new, ab) in enumerate(todo):
-            target = work / "firmware" / "arkham" / "ah2e" / path.name
-            orig = path.read_text()
-            target.write_text(apply(orig, row, col, old, new))
+        pool = ThreadPool(len(works))
+        free = list(works)
+
+        def one(m):
+            work = free.pop()
             try:
-                hit = run_tests(work, args.timeout)
+                return run_mutant(work, m, args.timeout)
             finally:
-                target.write_text(orig)
+                free.append(work)
+
+        for k, (m, hit) in enumerate(zip(todo, pool.imap(one, todo))):
+            path, row, col, old, new, ab = m
             caught[ab][0] += hit
             caught[ab][1] += 1
             if not hit:
@@ -158,7 +161,27 @@ def main():
                 print("  %s:%d %r -> %r%s" % (name, row, old, new, " [ability]" if ab else ""))
         return 0
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        for w in works:
+            shutil.rmtree(w, ignore_errors=True)
+
+
+def copy_tree():
+    work = pathlib.Path(tempfile.mkdtemp(prefix="ah2e-mutants-"))
+    shutil.copytree(CORE, work / "firmware" / "arkham")
+    shutil.copytree(TESTS, work / "tests" / "ah2e",
+                    ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    return work
+
+
+def run_mutant(work, m, timeout):
+    path, row, col, old, new, ab = m
+    target = work / "firmware" / "arkham" / "ah2e" / path.name
+    orig = path.read_text()
+    target.write_text(apply(orig, row, col, old, new))
+    try:
+        return run_tests(work, timeout)
+    finally:
+        target.write_text(orig)
 
 
 if __name__ == "__main__":

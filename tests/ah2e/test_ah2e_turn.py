@@ -191,6 +191,7 @@ def test_no_movement_points_in_other_worlds_AH_MOVE_4():
 
 def test_one_at_a_time_passing_through_allowed_AH_MOVE_5():
     g = fresh(2)
+    g.s["inv"][0]["sk"][0] = 3  # Speed 4 at slider 1
     g.s["inv"][0]["at"] = "northside"
     g.s["inv"][1]["at"] = "downtown"
     at_move(g, 0)
@@ -206,7 +207,7 @@ def test_trade_money_and_items_never_clues_AH_MOVE_6():
     at_move(g, 0)
     m0, m1 = g.s["inv"][0]["money"], g.s["inv"][1]["money"]
     ok(g, {"a": "trade", "inv": 0, "to": 1, "money": 1, "item": "lamp"})
-    assert g.s["inv"][1]["items"] == ["lamp"] and g.s["inv"][1]["money"] == m1 + 1
+    assert "lamp" in g.s["inv"][1]["items"] and g.s["inv"][1]["money"] == m1 + 1
     assert g.s["inv"][0]["money"] == m0 - 1
     assert bad(g, {"a": "trade", "inv": 0, "to": 1, "clues": 1})
     g.s["inv"][1]["at"] = "downtown"

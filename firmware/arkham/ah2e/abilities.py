@@ -110,8 +110,10 @@ def tick(g):
 
 
 def rumor_die(g, face):
-    t = g.s["rumab"]["tick"]
     g.emit("rumor_roll", die=face)
+    if "rumab" not in g.s:
+        return  # the rumor left play since the roll was asked for
+    t = g.s["rumab"]["tick"]
     if face in t["on"]:
         apply(g, t["then"])
 

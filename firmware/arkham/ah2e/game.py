@@ -168,6 +168,12 @@ class Game:
         k = step[0]
         if k == "take_clue":
             return not mythos.step_take_clue(self, step)
+        if k == "newinv":  # no sheet left to choose: that player is out (AH-DEV-1)
+            if s["inv"][step[1]]["dead"] and not rules.spare_sheets(self):
+                if not rules.order(self):
+                    rules.end_game(self, 0, "devoured")
+                return False
+            return s["inv"][step[1]]["dead"] == 1
         if k not in ("mv", "enc", "ow", "ret", "seal", "adj", "die", "fadj", "fatt", "aoa"):
             return True
         i = step[1]
@@ -185,6 +191,8 @@ class Game:
             return v["at"] == LOST
         if k == "seal":
             return not turn.step_seal(self, step)
+        if k == "die" and step[2] == "rumor":
+            return "rumab" in s  # the rumor left play meanwhile: no roll
         if k == "die" and step[2] == "item":
             return step[3] in v["items"]
         if k == "die" and step[2] in ("retainer", "loan", "bless"):

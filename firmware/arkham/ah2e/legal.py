@@ -1,7 +1,7 @@
 """legal_actions(): the decision actions possible now (anytime verbs such as `effect` are not
 listed: they are always open). Loaded only when asked, so a table that never lists actions does not
 keep this code in RAM."""
-from arkham.ah2e import rules, tables, turn
+from arkham.ah2e import rules, turn
 from arkham.ah2e.tables import LOST
 
 
@@ -86,9 +86,8 @@ def legal(g, need):
         if not rules.warded(g, s["inv"][need["inv"]]["at"], "no_monster_here"):
             out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
     elif k == "new_investigator":
-        taken = s.get("gone", []) + [v["name"] for v in s["inv"] if not v["dead"]]
         out = [{"a": "new_investigator", "inv": need["inv"], "name": n}
-               for n in tables.investigator_names() if n not in taken]
+               for n in rules.spare_sheets(g)]
     elif k == "surge":
         out = [{"a": "spread"}]
     elif k == "ao_loss":

@@ -351,14 +351,18 @@ def devour(g, i, why):
     g.emit("discarded_all", inv=i, items=v["items"], clues=v["clues"], money=v["money"],
            gate_trophies=gates, monster_trophies=mons)
     v.update(items=[], clues=0, money=0, bless=0, loan=0, ret=0, bonus={}, delayed=0)
-    gone = s.setdefault("gone", [])
-    gone.append(v["name"])
-    taken = gone + [w["name"] for w in s["inv"] if not w["dead"]]
-    if s["phase"] != "final" and not s["woke"] and [
-            n for n in investigator_names() if n not in taken]:
+    s.setdefault("gone", []).append(v["name"])
+    if s["phase"] != "final" and not s["woke"] and spare_sheets(g):
         g.push([["newinv", i]])
     elif not order(g):
         end_game(g, 0, "devoured")
+
+
+def spare_sheets(g):
+    """Investigator sheets not in play and never devoured in this game (AH-DEV-1)."""
+    s = g.s
+    taken = s.get("gone", []) + [w["name"] for w in s["inv"] if not w["dead"]]
+    return [n for n in investigator_names() if n not in taken]
 
 
 def lose(g, i, what, n, why):

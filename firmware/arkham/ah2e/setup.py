@@ -36,6 +36,10 @@ def sheet_state(d, a, name, sh):
     }
     if sh.get("ability"):
         v["ab"] = list(sh["ability"])  # flags the core applies (AH-ENC-10)
+    if sh.get("retainer"):
+        v["ret"] = v["rnew"] = 1  # Darrell Simmons; no roll in the first upkeep (AH-UP-3)
+    if sh.get("blessed"):
+        v["bless"] = v["bnew"] = 1  # Sister Mary
     return v
 
 
