@@ -456,6 +456,18 @@ def test_headlines_return_monsters_by_place_AH_MON_6():
         assert names(ev, "monsters_returned")
 
 
+def test_monsters_return_by_dimension_AH_MON_6():
+    from arkham.ah2e import abilities
+
+    g = at_mythos(1)
+    w = put(g, "witch", "woods")  # circle
+    b = put(g, "byakhee", "outskirts")  # circle
+    z = put(g, "zombie", "uptown")  # crescent
+    t = put(g, "warlock", "t0")  # a trophy stays a trophy
+    assert sorted(abilities.returned(g, {"symbol": ["circle"]})) == sorted([w, b])
+    assert [g.s["mon"][m] for m in (w, b, z, t)] == ["cup", "cup", "uptown", "t0"]
+
+
 def test_headlines_return_monsters_by_kind_terror_if_any_AH_MON_6():
     g = at_mythos(2)
     g.s["inv"][0]["at"] = g.s["inv"][1]["at"] = "rlyeh_1"

@@ -4,7 +4,7 @@ released, what an environment or rumor keeps in force while in play, and the rum
 its tick at the end of each Mythos phase and its pass / fail conditions. The rest of a card's text
 is the players' to resolve and report."""
 from arkham.ah2e import rules
-from arkham.ah2e.tables import OUTSKIRTS, SKY, card_ability
+from arkham.ah2e.tables import OUTSKIRTS, card_ability
 
 
 def in_force(g, key):
@@ -77,8 +77,7 @@ def returned(g, spec):
                     or (p == "locations" and at in d.street_of)
                     or (p in d.white and d.street_of.get(at) == p)):
                 hit = True
-        if hit and (at != SKY and at != OUTSKIRTS or places or spec.get("kind") or
-                    spec.get("symbol")):
+        if hit:
             s["mon"][m] = "cup"
             back.append(m)
     g.emit("monsters_returned", symbol=None, monsters=back, why="mythos")
