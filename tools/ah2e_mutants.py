@@ -176,7 +176,7 @@ def copy_tree():
 def run_mutant(work, m, timeout):
     path, row, col, old, new, ab = m
     target = work / "firmware" / "arkham" / "ah2e" / path.name
-    orig = path.read_text()
+    orig = target.read_text()  # the copy taken at the start (the worktree may change meanwhile)
     target.write_text(apply(orig, row, col, old, new))
     try:
         return run_tests(work, timeout)
