@@ -46,6 +46,8 @@ HINTS = {
     "meet": "a monster appears: evade it or fight it",
     "combat": "fight or flee",
     "new_investigator": "devoured: choose a new investigator (act new_investigator name=...)",
+    "surge": "a surge: act spread to keep the table's spread (or give your own plan)",
+    "ao_loss": "the Ancient One attacks: act lose what=max_sanity or what=max_stamina",
     "close": "close the gate (skill=fight or lore) or pass",
     "seal": "seal it with clue tokens, or pass",
     "encounter": "read the location card, tell its effects (act effect ...), then act done",
