@@ -254,3 +254,14 @@ def test_ancient_one_defense_in_the_final_battle():
         ev = ok(g, {"a": "attack"})
         assert names(ev, "check")[0]["mod"] == g.s["fb"]["cm"] + want, ao
     assert fight and open_gate
+
+
+def test_an_ancient_one_without_an_attack_in_the_data_is_reported_AH_FINAL_3():
+    g = battle("hastur")
+    g.ao = dict(g.ao)
+    del g.ao["attack"]  # a sheet the data does not play: the players report the losses
+    need = to_need(g, "ao_attack")
+    assert need == {"k": "ao_attack"} and g.legal_actions() == [{"a": "done"}]
+    ok(g, {"a": "effect", "inv": 0, "sanity": -1})
+    ok(g, {"a": "done"})
+    assert g.need()["k"] == "final_adjust"

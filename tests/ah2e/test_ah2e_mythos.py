@@ -582,3 +582,40 @@ def test_rumor_counter_tick_pass_and_fail_AH_MYTH_4():
     c = put(g, "cultist", "woods")
     resolve(g, "the_great_ritual")
     assert rules.stat(g, c, "toughness") == 3
+
+
+def test_southside_strangler_takes_an_ally_each_mythos_and_fails_at_none_AH_MYTH_4():
+    g = at_mythos(1)
+    resolve(g, "the_southside_strangler_strikes")
+    allies = g.s["allies"]
+    mix = ("cultist", "zombie", "maniac", "witch")
+    to_need(g, "draw_mythos")
+    resolve(g, "blue_flu", monsters=mix)  # the first tick: one ally to the box
+    assert g.s["allies"] == allies - 1 and g.s["rumor"] is not None
+    g.s["allies"] = 1
+    clear_board(g)
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu", monsters=mix)
+    assert g.s["allies"] == 0 and names(ev, "rumor_ends")[0]["result"] == "failed"
+    assert names(ev, "rumor_note")
+
+
+def test_no_one_can_help_you_now_no_sealing_AH_MON_6():
+    g = at_mythos(1)
+    resolve(g, "no_one_can_help_you_now")
+    open_gate(g, "woods", "abyss")
+    g.s["inv"][0].update(at="woods", explored="woods", clues=9)
+    g.s["inv"][0]["sk"][4] = 5
+    to_need(g, "close")
+    ok(g, {"a": "close", "skill": "lore"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})
+    assert "woods" not in g.s["gates"] and (g.need() is None or g.need()["k"] != "seal")
+
+
+def test_monsters_released_where_kate_stands_do_not_appear_AH_ENC_10():
+    g = at_mythos(2, investigators=["kate_winthrop", "jenny_barnes"])
+    g.s["inv"][0]["at"] = "downtown"
+    ev = resolve(g, "picnickers_panic", monsters=("ghoul",))
+    assert [e["at"] for e in names(ev, "no_monster")] == ["downtown", "downtown"]
+    assert "downtown" not in g.s["mon"]
