@@ -44,3 +44,31 @@ def test_junk_actions_are_refused_cleanly_or_done(seed, steps, chance, junk):
         else:
             assert isinstance(out, list)
     assert g.apply("not a dict")[0] is False
+
+
+def test_a_few_refusals_exactly():
+    """Dice faces, booleans where numbers belong, a return through a gate to another world."""
+    import sys
+
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    from ah2e_helpers import bad, clear_board, game, ok, open_gate, to_need
+
+    g = game(1, ao="azathoth")
+    clear_board(g)
+    g.s["inv"][0].update(sk=[1, 4, 1, 4, 1, 4], sl=[0, 0, 0], clues=0)
+    ok(g, {"a": "check", "inv": 0, "skill": "luck"})
+    assert "faces" in bad(g, {"a": "roll", "dice": [7, 1, 1, 1]})
+    assert "faces" in bad(g, {"a": "roll", "dice": [0, 1, 1, 1]})
+    ok(g, {"a": "roll", "dice": [6, 1, 1, 1]})
+    assert bad(g, {"a": "effect", "inv": True, "clues": 1})
+    assert bad(g, {"a": "effect", "inv": 0, "clues": True})
+    g = game(1, ao="azathoth")
+    clear_board(g)
+    open_gate(g, "woods", "rlyeh")
+    open_gate(g, "graveyard", "abyss")
+    open_gate(g, "black_cave", "rlyeh")
+    g.s["inv"][0]["at"] = "rlyeh_2"
+    assert to_need(g, "return") == {"k": "return", "inv": 0}
+    reason = bad(g, {"a": "return", "to": "graveyard"})
+    assert "black_cave woods" in reason
+    ok(g, {"a": "return", "to": "woods"})
