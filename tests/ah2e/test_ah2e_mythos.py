@@ -619,3 +619,17 @@ def test_monsters_released_where_kate_stands_do_not_appear_AH_ENC_10():
     ev = resolve(g, "picnickers_panic", monsters=("ghoul",))
     assert [e["at"] for e in names(ev, "no_monster")] == ["downtown", "downtown"]
     assert "downtown" not in g.s["mon"]
+
+
+def test_the_great_ritual_counts_up_and_touches_nothing_else_AH_MYTH_4():
+    g = at_mythos(1)
+    resolve(g, "the_great_ritual")
+    allies, terror, doom = g.s["allies"], g.s["terror"], g.s["doom"]
+    to_need(g, "draw_mythos")
+    resolve(g, "family_found_butchered")  # terror +1 by the headline; the ritual ticks
+    assert g.s["rumor_n"] == 1 and g.s["allies"] == allies - 1  # the terror rise took an ally
+    assert g.s["terror"] == terror + 1 and g.s["doom"] == doom  # a surge at its gate: no doom
+    g.s["rumor_n"] = 4
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu", monsters=("cultist",))
+    assert names(ev, "rumor_ends")[0]["result"] == "failed" and names(ev, "rumor_note")
