@@ -62,6 +62,7 @@ def test_a_few_refusals_exactly():
     ok(g, {"a": "roll", "dice": [6, 1, 1, 1]})
     assert bad(g, {"a": "effect", "inv": True, "clues": 1})
     assert bad(g, {"a": "effect", "inv": 0, "clues": True})
+    assert bad(g, {"a": "doom", "n": 21}) and bad(g, {"a": "doom", "n": -(g.s["doom"] + 1)})
     g = game(1, ao="azathoth")
     clear_board(g)
     open_gate(g, "woods", "rlyeh")

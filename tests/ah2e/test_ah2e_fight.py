@@ -414,3 +414,31 @@ def test_first_citizen_AH_SCORE_2():
     assert rules.first_citizen(g) == [2]
     g.s["mon"][1] = g.s["mon"][2] = "t1"
     assert rules.first_citizen(g) == [1]
+
+
+def test_seal_before_the_gate_victory_and_the_no_seal_win_flag_AH_WIN_2():
+    """The last gate closed with enough trophies: the seal is offered first (it still counts),
+    then AH-WIN-1; an Ancient One whose data forbids the seal victory (no_seal_win) keeps
+    playing at six elder signs."""
+    g = fresh(1, ao="cthulhu")
+    open_gate(g, "woods", "dreamlands")
+    g.s["inv"][0].update(at="woods", explored="woods", clues=5)
+    to_need(g, "close")
+    ok(g, {"a": "close", "skill": "lore"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})
+    assert g.over() is None and g.need()["k"] == "seal"
+    ok(g, {"a": "seal"})
+    assert g.over()["how"] == "gates" and g.s["signs"] == ["woods"]
+    g = fresh(1, ao="cthulhu")
+    g.ao = dict(g.ao, power=dict(g.ao["power"], no_seal_win=1))
+    g.s["signs"] = ["black_cave", "graveyard", "hibbs_roadhouse", "science_building", "woods"]
+    open_gate(g, "the_unnamable", "dreamlands")
+    open_gate(g, "unvisited_isle", "abyss")
+    g.s["inv"][0].update(at="the_unnamable", explored="the_unnamable", clues=5)
+    to_need(g, "close")
+    ok(g, {"a": "close", "skill": "lore"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})
+    ok(g, {"a": "seal"})
+    assert len(g.s["signs"]) == 6 and g.over() is None
