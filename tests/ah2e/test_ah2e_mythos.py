@@ -598,6 +598,14 @@ def test_southside_strangler_takes_an_ally_each_mythos_and_fails_at_none_AH_MYTH
     ev = resolve(g, "blue_flu", monsters=mix)
     assert g.s["allies"] == 0 and names(ev, "rumor_ends")[0]["result"] == "failed"
     assert names(ev, "rumor_note")
+    g = at_mythos(1)  # an empty ally deck stays empty (never below 0)
+    resolve(g, "the_southside_strangler_strikes")
+    g.s["rumor_new"] = 0
+    g.s["allies"] = 0
+    g.s["rumab"] = dict(g.s["rumab"], fail={})
+    to_need(g, "draw_mythos")
+    resolve(g, "blue_flu", monsters=mix)
+    assert g.s["allies"] == 0
 
 
 def test_no_one_can_help_you_now_no_sealing_AH_MON_6():
