@@ -113,6 +113,8 @@ def to_need(g, kind, limit=200):
             ok(g, {"a": "flee"} if {"a": "flee"} in g.legal_actions() else {"a": "fight"})
         elif k == "final_attack":
             ok(g, {"a": "attack"})
+        elif k in ("ao_loss", "new_investigator", "meet", "surge"):
+            ok(g, g.legal_actions()[0])
         else:
             raise AssertionError("to_need: cannot answer %r" % (need,))
     raise AssertionError("never reached %s" % kind)

@@ -1,5 +1,6 @@
 """Bad input gets a clear reason and changes nothing (design: rules cores), whatever it is:
 hypothesis throws arbitrary action dicts at games in random situations."""
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -22,7 +23,8 @@ ACTION = st.builds(lambda verb, kv: dict(kv, a=verb),
                    st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=4))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30 if os.environ.get("HYPOTHESIS_PROFILE") == "ah2e-mutants" else 300,
+          deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10000), steps=st.integers(0, 150), chance=st.booleans(),
        junk=st.lists(ACTION, min_size=1, max_size=6))
 def test_junk_actions_are_refused_cleanly_or_done(seed, steps, chance, junk):
@@ -42,3 +44,32 @@ def test_junk_actions_are_refused_cleanly_or_done(seed, steps, chance, junk):
         else:
             assert isinstance(out, list)
     assert g.apply("not a dict")[0] is False
+
+
+def test_a_few_refusals_exactly():
+    """Dice faces, booleans where numbers belong, a return through a gate to another world."""
+    import sys
+
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    from ah2e_helpers import bad, clear_board, game, ok, open_gate, to_need
+
+    g = game(1, ao="azathoth")
+    clear_board(g)
+    g.s["inv"][0].update(sk=[1, 4, 1, 4, 1, 4], sl=[0, 0, 0], clues=0)
+    ok(g, {"a": "check", "inv": 0, "skill": "luck"})
+    assert "faces" in bad(g, {"a": "roll", "dice": [7, 1, 1, 1]})
+    assert "faces" in bad(g, {"a": "roll", "dice": [0, 1, 1, 1]})
+    ok(g, {"a": "roll", "dice": [6, 1, 1, 1]})
+    assert bad(g, {"a": "effect", "inv": True, "clues": 1})
+    assert bad(g, {"a": "effect", "inv": 0, "clues": True})
+    assert bad(g, {"a": "doom", "n": 21}) and bad(g, {"a": "doom", "n": -(g.s["doom"] + 1)})
+    g = game(1, ao="azathoth")
+    clear_board(g)
+    open_gate(g, "woods", "rlyeh")
+    open_gate(g, "graveyard", "abyss")
+    open_gate(g, "black_cave", "rlyeh")
+    g.s["inv"][0]["at"] = "rlyeh_2"
+    assert to_need(g, "return") == {"k": "return", "inv": 0}
+    reason = bad(g, {"a": "return", "to": "graveyard"})
+    assert "black_cave woods" in reason
+    ok(g, {"a": "return", "to": "woods"})

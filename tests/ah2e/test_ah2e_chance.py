@@ -20,7 +20,7 @@ def outcomes(events):
             out.append(("monster", e["kind"]))
         elif k == "roll" and e["dice"]:
             out.append(("dice", e["dice"]))
-        elif k in ("upkeep_roll", "chthonian"):
+        elif k in ("upkeep_roll", "chthonian", "rumor_roll", "item_roll"):
             out.append(("die", e["die"]))
     return out
 

@@ -96,9 +96,12 @@ def fail(g):
 
 
 def encounter(g, kind, at="library"):
+    """A monster appears in an encounter and the investigator chooses to fight it (AH-ENC-6):
+    combat proper starts with the horror check."""
     g.s["inv"][0]["at"] = at
     to_need(g, "encounter")
     ev = ok(g, {"a": "monster_appears", "kind": kind})
+    ok(g, {"a": "fight"})
     return names(ev, "combat")[0]["monster"]
 
 
@@ -172,7 +175,7 @@ def test_resistance_halves_immunity_cancels_AH_COMBAT_5():
     ok(g, {"a": "roll", "successes": 1})
     ok(g, {"a": "equip", "hands": 2, "bonus": 5})
     ev = ok(g, {"a": "fight"})
-    assert names(ev, "check")[0]["mod"] == -1 + 2
+    assert names(ev, "check")[0]["mod"] == -1 + 3  # 5 halved, rounded up
     g = fresh()
     g.s["inv"][0].update(clues=0, sta=9, san=9)
     encounter(g, "fire_vampire")  # physical immunity, no horror rating
@@ -195,6 +198,7 @@ def test_damage_replaced_by_monster_ability_AH_COMBAT_6():
     assert not g.s["inv"][0]["delayed"]
     # met in an Other World: thrown back to Arkham through its gate, explored (Korean seed 4.5)
     ok(g, {"a": "monster_appears", "kind": "nightgaunt"})
+    ok(g, {"a": "fight"})
     ok(g, {"a": "roll", "successes": 1})
     ok(g, {"a": "fight"})
     fail(g)
@@ -301,7 +305,7 @@ def test_final_battle_rounds_AH_FINAL_1():
     ev = ok(g, {"a": "attack"})
     assert names(ev, "check")[0]["mod"] == -6 + 3
     ok(g, {"a": "roll", "successes": 0})
-    ok(g, {"a": "done"})  # the Ancient One attacked: nothing lost
+    ok(g, {"a": "lose", "what": "max_stamina"})  # Cthulhu's attack (AH-FINAL-6)
     ok(g, {"a": "upkeep"})
     ev = ok(g, {"a": "attack"})  # the spell must be cast again after the refresh
     assert names(ev, "check")[0]["mod"] == -6
@@ -323,11 +327,17 @@ def test_pooled_successes_AH_FINAL_2():
 
 
 def test_ancient_one_attack_devours_AH_FINAL_3():
-    g = final(2)
-    to_need(g, "ao_attack")
-    ok(g, {"a": "effect", "inv": 0, "stamina": -5})
-    assert g.s["inv"][0]["dead"] == 1
-    ok(g, {"a": "done"})
+    g = final(2, ao="hastur")  # Luck (+1) or lose 2 sanity
+    g.s["inv"][0]["san"] = 2
+    ok(g, {"a": "upkeep"})
+    ok(g, {"a": "upkeep"})
+    ok(g, {"a": "attack"})
+    ok(g, {"a": "roll", "successes": 0})
+    ok(g, {"a": "attack"})
+    ok(g, {"a": "roll", "successes": 0})
+    ev = ok(g, {"a": "roll", "successes": 0})  # investigator 0 fails the Luck check
+    assert names(ev, "devoured")[0]["inv"] == 0 and g.s["inv"][0]["dead"] == 1
+    ok(g, {"a": "roll", "successes": 1})
     assert g.need() == {"k": "final_adjust", "inv": 1}
 
 
@@ -340,10 +350,10 @@ def test_no_doom_wins_all_devoured_lose_AH_FINAL_4():
     ok(g, {"a": "roll", "successes": 1})
     assert g.over()["won"] == 1 and g.over()["how"] == "battle"
     g = final(1)
-    to_need(g, "ao_attack")
+    to_need(g, "ao_loss")
     ok(g, {"a": "effect", "inv": 0, "sanity": -9})
     assert g.over() == {"won": 0, "how": "devoured"}
-    assert bad(g, {"a": "done"}) == "the game is over"
+    assert bad(g, {"a": "lose", "what": "max_sanity"}) == "the game is over"
 
 
 def test_last_gate_closed_with_enough_trophies_wins_AH_WIN_1():
@@ -366,6 +376,7 @@ def test_six_elder_signs_win_AH_WIN_2():
     to_need(g, "close")
     ok(g, {"a": "close", "skill": "lore"})
     ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})  # clue tokens could still be spent (AH-CHECK-4)
     ok(g, {"a": "seal"})
     assert g.over()["how"] == "seals"
 
@@ -403,3 +414,31 @@ def test_first_citizen_AH_SCORE_2():
     assert rules.first_citizen(g) == [2]
     g.s["mon"][1] = g.s["mon"][2] = "t1"
     assert rules.first_citizen(g) == [1]
+
+
+def test_seal_before_the_gate_victory_and_the_no_seal_win_flag_AH_WIN_2():
+    """The last gate closed with enough trophies: the seal is offered first (it still counts),
+    then AH-WIN-1; an Ancient One whose data forbids the seal victory (no_seal_win) keeps
+    playing at six elder signs."""
+    g = fresh(1, ao="cthulhu")
+    open_gate(g, "woods", "dreamlands")
+    g.s["inv"][0].update(at="woods", explored="woods", clues=5)
+    to_need(g, "close")
+    ok(g, {"a": "close", "skill": "lore"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})
+    assert g.over() is None and g.need()["k"] == "seal"
+    ok(g, {"a": "seal"})
+    assert g.over()["how"] == "gates" and g.s["signs"] == ["woods"]
+    g = fresh(1, ao="cthulhu")
+    g.ao = dict(g.ao, power=dict(g.ao["power"], no_seal_win=1))
+    g.s["signs"] = ["black_cave", "graveyard", "hibbs_roadhouse", "science_building", "woods"]
+    open_gate(g, "the_unnamable", "dreamlands")
+    open_gate(g, "unvisited_isle", "abyss")
+    g.s["inv"][0].update(at="the_unnamable", explored="the_unnamable", clues=5)
+    to_need(g, "close")
+    ok(g, {"a": "close", "skill": "lore"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})
+    ok(g, {"a": "seal"})
+    assert len(g.s["signs"]) == 6 and g.over() is None

@@ -113,7 +113,7 @@ def test_surge_limited_by_monster_limit_rest_to_outskirts_AH_GATE_2():
     open_gate(g, "independence_square", "yuggoth")
     open_gate(g, "the_unnamable", "dreamlands")
     fill(g, ("northside", "downtown", "easttown", "rivertown", "southside", "uptown"))  # 6 on the board: room for 4
-    ok(g, {"a": "draw_mythos", "card": "big_storm_sweeps_arkham"})
+    ok(g, {"a": "draw_mythos", "card": "strange_power_flux_plagues_city"})  # gate: indep. sq.
     ev = []
     for kind in ["ghoul"] * 3 + ["dark_young"] * 3 + ["witch"]:
         ev += ok(g, {"a": "draw_monster", "kind": kind})
@@ -365,3 +365,279 @@ def test_terror_rise_at_10_adds_doom_AH_TERROR_4():
     doom = g.s["doom"]
     ok(g, {"a": "terror", "n": 1})
     assert g.s["terror"] == 10 and g.s["doom"] == doom + 1
+
+
+def test_the_story_continues_shuffles_and_draws_again_AH_MYTH_5():
+    """The 67th card: every mythos card not in play back into the deck, shuffled; draw again."""
+    g = at_mythos(2)  # heat_wave (environment) is in play
+    assert g.d.ncards == 67 and g.d.card_id("the_story_continues") in g.s["deck"]
+    ev = ok(g, {"a": "draw_mythos", "card": "the_story_continues"})
+    assert names(ev, "mythos_shuffled")[0]["cards"] == 66  # all but the environment in play
+    assert g.need()["k"] == "draw_mythos" and g.s["doom"] == 1  # no gate, nothing else
+    assert g.d.card_id("heat_wave") not in g.s["deck"]
+    ok(g, {"a": "draw_mythos", "card": "blue_flu"})
+    # virtual: the deck is reshuffled with the seeded generator and the next card drawn
+    g = game(2, chance=["cup", "gates", "dice"])
+    clear_board(g)
+    story = g.d.card_id("the_story_continues")
+    g.s["deck"].remove(story)
+    g.s["deck"].insert(0, story)
+    plain = g.s["deck"][1:] + [story]  # the deck had it not been shuffled
+    need = to_need(g, "draw_gate")
+    assert need["k"] == "draw_gate" and story in g.s["deck"]
+    assert g.s["deck"] != plain[1:] and len(g.s["deck"]) == 66
+
+
+def test_players_respread_a_surge_checked_AH_GATE_2():
+    """Several spreads allowed (5 monsters, 3 gates): the table proposes one and waits; the
+    players' own spread is checked by the code that places the monsters."""
+    g = at_mythos(investigators=SEVEN[:5])
+    open_gate(g, "woods", "abyss")  # A
+    open_gate(g, "independence_square", "yuggoth")  # B
+    open_gate(g, "the_unnamable", "dreamlands")  # C
+    ok(g, {"a": "draw_mythos", "card": "strange_power_flux_plagues_city"})  # surge at B
+    ids = []
+    for kind in ["ghoul"] * 3 + ["witch", "witch"]:
+        ids += [e["monster"] for e in names(ok(g, {"a": "draw_monster", "kind": kind}),
+                                             "monster_drawn")]
+    need = g.need()
+    assert need["k"] == "surge" and need["at"] == "independence_square"
+    plan = need["plan"]
+    assert sorted(len(v) for v in plan.values()) == [1, 2, 2] and len(plan["independence_square"]) == 2
+    assert g.legal_actions() == [{"a": "spread"}]
+    b, a, c = ids[0:4:3], ids[1:5:3], ids[2:3]
+    assert "even" in bad(g, {"a": "spread", "plan": {"independence_square": b[:1], "woods": a,
+                                                       "the_unnamable": c + b[1:]}})
+    assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a}})  # one missing
+    assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a,
+                                           "northside": c}})  # not a gate
+    ev = ok(g, {"a": "spread", "plan": {"independence_square": b, "woods": a[:1],
+                                        "the_unnamable": c + a[1:]}})
+    assert names(ev, "monster_moved")[0]["to"] == "the_unnamable"
+    assert g.s["mon"][a[1]] == "the_unnamable" or g.s["mon"][a[1]] != "woods"
+    assert "surge" not in g.s
+    # one spread only (7 monsters, 3 gates: 3/2/2): no waiting (the seed's example above)
+
+
+# ---- mythos abilities the core resolves (AH-MON-6, AH-MYTH-4) ---------------------------------
+def resolve(g, card, world="abyss", monsters=("ghoul",)):
+    """Draw `card` (its gate opens a `world` gate with `monsters`); the events."""
+    ev = ok(g, {"a": "draw_mythos", "card": card})
+    k = 0
+    while g.need() and g.need()["k"] in ("draw_gate", "draw_monster", "take_clue", "die"):
+        n = g.need()["k"]
+        if n == "draw_gate":
+            ev += ok(g, {"a": "draw_gate", "world": world})
+        elif n == "draw_monster":
+            ev += ok(g, {"a": "draw_monster", "kind": monsters[k % len(monsters)]})
+            k += 1
+        elif n == "die":
+            ev += ok(g, {"a": "roll", "die": 6})
+        else:
+            ev += ok(g, {"a": "leave_clue"})
+    return ev
+
+
+def test_headlines_return_monsters_by_place_AH_MON_6():
+    for card, back, stay in (
+            ("church_group_reclaims_southside", ("southside", "mas_boarding_house"),
+             ("uptown", "sky")),
+            ("feds_raid_arkham", ("southside", "uptown"), ("woods", "sky")),
+            ("manhunt_in_arkham", ("woods", "south_church"), ("uptown", "outskirts")),
+            ("big_storm_sweeps_arkham", ("sky", "outskirts"), ("uptown", "woods"))):
+        g = at_mythos(2)
+        g.s["inv"][0]["at"] = g.s["inv"][1]["at"] = "rlyeh_1"  # nobody holds the monsters
+        ms = [put(g, "byakhee" if a in ("sky", "outskirts") else "ghost", a)  # ghosts stay
+              for a in back + stay]
+        ev = resolve(g, card)
+        where = [g.s["mon"][m] for m in ms]
+        assert where[:2] == ["cup", "cup"], card
+        assert "cup" not in where[2:], card
+        assert names(ev, "monsters_returned")
+
+
+def test_monsters_return_by_dimension_AH_MON_6():
+    from arkham.ah2e import abilities
+
+    g = at_mythos(1)
+    w = put(g, "witch", "woods")  # circle
+    b = put(g, "byakhee", "outskirts")  # circle
+    z = put(g, "zombie", "uptown")  # crescent
+    t = put(g, "warlock", "t0")  # a trophy stays a trophy
+    assert sorted(abilities.returned(g, {"symbol": ["circle"]})) == sorted([w, b])
+    assert [g.s["mon"][m] for m in (w, b, z, t)] == ["cup", "cup", "uptown", "t0"]
+
+
+def test_headlines_return_monsters_by_kind_terror_if_any_AH_MON_6():
+    g = at_mythos(2)
+    g.s["inv"][0]["at"] = g.s["inv"][1]["at"] = "rlyeh_1"
+    dy = put(g, "dark_young", "woods")
+    z = put(g, "zombie", "uptown")
+    resolve(g, "goat_like_creature_spotted_in_woods")
+    assert g.s["mon"][dy] == "cup" and g.s["mon"][z] != "cup" and g.s["terror"] == 1
+    g = at_mythos(2)
+    resolve(g, "goat_like_creature_spotted_in_woods")  # none returned: no terror
+    assert g.s["terror"] == 0
+    g = at_mythos(2)
+    resolve(g, "family_found_butchered")
+    assert g.s["terror"] == 1
+
+
+def test_headline_releases_monsters_in_a_street_AH_MON_6():
+    g = at_mythos(2)
+    ev = resolve(g, "picnickers_panic", monsters=("ghoul", "zombie", "witch"))
+    to = [e["to"] for e in names(ev, "monster_moved") if e["frm"] == "cup"]
+    assert to.count("downtown") == 2
+
+
+def test_environment_in_force_while_in_play_AH_MON_6():
+    from arkham.ah2e import rules, turn
+
+    g = at_mythos(1)
+    g.s["inv"][0]["at"] = "northside"
+    speed = rules.skill(g, 0, "speed")
+    resolve(g, "icy_conditions")
+    assert to_need(g, "move")["points"] == speed - 1
+    g = at_mythos(1)
+    resolve(g, "nodens_favor")
+    assert turn.seal_cost(g) == 3
+    g = at_mythos(1)
+    resolve(g, "happy_days_are_here_again")
+    ok(g, {"a": "terror", "n": 2})
+    assert g.s["terror"] == 0
+    g = at_mythos(1)
+    cult = put(g, "cultist", "woods")
+    zomb = put(g, "zombie", "woods")
+    resolve(g, "the_festival")
+    assert rules.stat(g, cult, "toughness") == 2 and rules.stat(g, zomb, "toughness") == 1
+    resolve_next = at_mythos(1)
+    z2 = put(resolve_next, "zombie", "woods")
+    resolve(resolve_next, "the_chill_of_the_grave")  # undead +1
+    assert rules.stat(resolve_next, z2, "toughness") == 2
+
+
+def test_icy_conditions_fast_monsters_move_like_normal_evil_fog_fliers_stay_AH_MON_6():
+    for env, kind, moved in (("icy_conditions", "shoggoth", "downtown"),
+                             ("an_evil_fog", "byakhee", "northside"),
+                             ("sunny_and_clear", "shoggoth", "easttown")):
+        g = at_mythos(1)
+        g.s["inv"][0]["at"] = "rlyeh_1"
+        resolve(g, env)
+        to_need(g, "draw_mythos")
+        m = put(g, kind, "northside")
+        resolve(g, "a_strange_plague")  # white: diamond (shoggoth), black: circle (byakhee)
+        assert g.s["mon"][m] == moved, env
+
+
+def test_raining_cats_and_dogs_keeps_fire_vampires_out_AH_MON_6():
+    g = at_mythos(1)
+    fv = put(g, "fire_vampire", "sky")
+    resolve(g, "raining_cats_and_dogs")
+    assert g.s["mon"][fv] == "cup"
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu", monsters=("fire_vampire", "ghoul"))
+    assert [e["kind"] for e in names(ev, "monster_moved") if e["why"] == "kept_out"] == [
+        "fire_vampire"]
+
+
+def test_rumor_counter_tick_pass_and_fail_AH_MYTH_4():
+    g = at_mythos(1)
+    resolve(g, "good_work_undone")
+    assert g.s["rumor_n"] == 6
+    to_need(g, "draw_mythos")
+    assert g.s["rumor_n"] == 6  # no tick in the turn it came in
+    resolve(g, "blue_flu")  # end of that Mythos phase: two dice, 6 and 6: no token
+    assert g.s["rumor_n"] == 6
+    assert bad(g, {"a": "rumor", "counter": -7})
+    ok(g, {"a": "rumor", "counter": -5})  # players spend clues in Easttown
+    ev = ok(g, {"a": "rumor", "counter": -1})
+    assert names(ev, "rumor_ends")[0]["result"] == "passed" and g.s["rumor"] is None
+    assert "rumab" not in g.s
+    # the Stars are Right: a die each Mythos phase, on 1-2 a doom token
+    g = at_mythos(1)
+    resolve(g, "the_stars_are_right")
+    to_need(g, "draw_mythos")
+    doom = g.s["doom"]
+    ok(g, {"a": "draw_mythos", "card": "blue_flu"})
+    ok(g, {"a": "draw_gate", "world": "abyss"})
+    ok(g, {"a": "draw_monster", "kind": "ghoul"})
+    assert g.need() == {"k": "die", "inv": -1, "for": "rumor"}
+    ok(g, {"a": "roll", "die": 2})
+    assert g.s["doom"] == doom + 2  # the gate and the rumor
+    # Disturbing the Dead fails at terror 10: every investigator cursed
+    g = at_mythos(2)
+    resolve(g, "disturbing_the_dead")
+    g.s["terror"] = 9
+    to_need(g, "draw_mythos")
+    ok(g, {"a": "draw_mythos", "card": "blue_flu"})
+    ok(g, {"a": "draw_gate", "world": "abyss"})
+    ok(g, {"a": "draw_monster", "kind": "ghoul"})
+    ev = ok(g, {"a": "roll", "die": 1})
+    assert names(ev, "rumor_ends")[0]["result"] == "failed"
+    assert [v["bless"] for v in g.s["inv"]] == [-1, -1]
+    # The Great Ritual: +2 toughness to cultists while in play
+    from arkham.ah2e import rules
+
+    g = at_mythos(1)
+    c = put(g, "cultist", "woods")
+    resolve(g, "the_great_ritual")
+    assert rules.stat(g, c, "toughness") == 3
+
+
+def test_southside_strangler_takes_an_ally_each_mythos_and_fails_at_none_AH_MYTH_4():
+    g = at_mythos(1)
+    resolve(g, "the_southside_strangler_strikes")
+    allies = g.s["allies"]
+    mix = ("cultist", "zombie", "maniac", "witch")
+    to_need(g, "draw_mythos")
+    resolve(g, "blue_flu", monsters=mix)  # the first tick: one ally to the box
+    assert g.s["allies"] == allies - 1 and g.s["rumor"] is not None
+    g.s["allies"] = 1
+    clear_board(g)
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu", monsters=mix)
+    assert g.s["allies"] == 0 and names(ev, "rumor_ends")[0]["result"] == "failed"
+    assert names(ev, "rumor_note")
+    g = at_mythos(1)  # an empty ally deck stays empty (never below 0)
+    resolve(g, "the_southside_strangler_strikes")
+    g.s["rumor_new"] = 0
+    g.s["allies"] = 0
+    g.s["rumab"] = dict(g.s["rumab"], fail={})
+    to_need(g, "draw_mythos")
+    resolve(g, "blue_flu", monsters=mix)
+    assert g.s["allies"] == 0
+
+
+def test_no_one_can_help_you_now_no_sealing_AH_MON_6():
+    g = at_mythos(1)
+    resolve(g, "no_one_can_help_you_now")
+    open_gate(g, "woods", "abyss")
+    g.s["inv"][0].update(at="woods", explored="woods", clues=9)
+    g.s["inv"][0]["sk"][4] = 5
+    to_need(g, "close")
+    ok(g, {"a": "close", "skill": "lore"})
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "accept"})
+    assert "woods" not in g.s["gates"] and (g.need() is None or g.need()["k"] != "seal")
+
+
+def test_monsters_released_where_kate_stands_do_not_appear_AH_ENC_10():
+    g = at_mythos(2, investigators=["kate_winthrop", "jenny_barnes"])
+    g.s["inv"][0]["at"] = "downtown"
+    ev = resolve(g, "picnickers_panic", monsters=("ghoul",))
+    assert [e["at"] for e in names(ev, "no_monster")] == ["downtown", "downtown"]
+    assert "downtown" not in g.s["mon"]
+
+
+def test_the_great_ritual_counts_up_and_touches_nothing_else_AH_MYTH_4():
+    g = at_mythos(1)
+    resolve(g, "the_great_ritual")
+    allies, terror, doom = g.s["allies"], g.s["terror"], g.s["doom"]
+    to_need(g, "draw_mythos")
+    resolve(g, "family_found_butchered")  # terror +1 by the headline; the ritual ticks
+    assert g.s["rumor_n"] == 1 and g.s["allies"] == allies - 1  # the terror rise took an ally
+    assert g.s["terror"] == terror + 1 and g.s["doom"] == doom  # a surge at its gate: no doom
+    g.s["rumor_n"] = 4
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu", monsters=("cultist",))
+    assert names(ev, "rumor_ends")[0]["result"] == "failed" and names(ev, "rumor_note")

@@ -12,6 +12,8 @@ settings.register_profile("ah2e-fast", max_examples=150, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ah2e-thorough", max_examples=3000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ah2e-mutants", max_examples=25, deadline=None,  # tools/ah2e_mutants.py
+                          suppress_health_check=[HealthCheck.too_slow])
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ah2e-fast")
 if not PROFILE.startswith("ah2e"):
     PROFILE = "ah2e-fast"

@@ -129,9 +129,15 @@ def test_drawn_through_a_gate_is_prompted_AH_TABLE_2():
     assert {"spot": at, "do": "lift", "what": name, "pad": True} in ps
 
 
+def can_move(t):
+    """Waiting for a move with movement points left (Speed can be 0 on some slider positions)."""
+    return t.core.need()["k"] == "move" and any(
+        a["a"] == "move" for a in t.core.legal_actions())
+
+
 def moving(seed=5):
     t = Table(players=2, seed=seed)
-    play(t, random.Random(1), 40, stop=lambda t: t.core.need()["k"] == "move")
+    play(t, random.Random(1), 60, stop=can_move)
     assert t.core.need()["k"] == "move"
     t.take()
     return t

@@ -91,7 +91,8 @@ def test_scene_shows_each_kind_of_state_AH_TABLE_1():
 
 def test_where_to_act_and_where_to_go_pulse_AH_TABLE_1():
     t = Table(players=2, seed=5)
-    play(t, random.Random(1), 40, stop=lambda t: t.core.need()["k"] == "move")
+    play(t, random.Random(1), 60, stop=lambda t: t.core.need()["k"] == "move" and any(
+        a["a"] == "move" for a in t.core.legal_actions()))
     need = t.core.need()
     assert need["k"] == "move"
     at = t.s["inv"][need["inv"]]["at"]

@@ -17,7 +17,7 @@ def to_mythos(g):
     while g.need()["k"] != "draw_mythos":
         k = g.need()["k"]
         a = {"upkeep": {"a": "upkeep"}, "encounter": {"a": "done"}, "other": {"a": "done"},
-             "move": {"a": "end_move", "clues": 0}}[k]
+             "move": {"a": "end_move", "clues": 0}, "die": {"a": "roll", "die": 3}}[k]
         ok, ev = g.apply(a)
 
 

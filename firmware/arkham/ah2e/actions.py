@@ -2,7 +2,7 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import fight, mythos, rules, turn
+from arkham.ah2e import abilities, fight, mythos, rules, tables, turn
 from arkham.ah2e.tables import LOST, SKY, why
 
 # verb -> the decisions (need kinds) it answers
@@ -12,28 +12,32 @@ VERBS = {
     "spend_clue": ("clue",), "accept": ("clue",),
     "take_clue": ("take_clue",), "leave_clue": ("take_clue",),
     "return": ("return",), "upkeep": ("upkeep", "final_adjust"),
-    "move": ("move",), "evade": ("move",), "fight": ("move", "combat"), "end_move": ("move",),
+    "move": ("move",), "evade": ("move", "meet"), "fight": ("move", "combat", "meet"),
+    "end_move": ("move",),
     "flee": ("combat",), "equip": ("combat", "final_attack"), "cast": ("combat", "final_attack"),
     "close": ("close",), "pass": ("close", "seal"), "seal": ("seal",),
     "done": ("encounter", "other", "ao_attack"),
     "monster_appears": ("encounter", "other"), "gate_appears": ("encounter",),
     "gate_card": ("other",), "attack": ("final_attack",),
+    "new_investigator": ("new_investigator",), "lose": ("ao_loss",), "spread": ("surge",),
 }
 ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster", "clue_at",
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
 for _v in ANYTIME:
     VERBS[_v] = ()
-_CHK = ("roll", "spend_clue", "accept")
+_CHK = ("roll", "spend_clue", "accept", "new_investigator")
 _CMB = ("fight", "flee", "equip", "cast")
 PHASE_VERBS = {
-    "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
+    "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
+                     "spread"),
     "upkeep": _CHK + ("return", "upkeep"),
     "movement": _CHK + _CMB + ("move", "evade", "end_move", "return"),
     "arkham": _CHK + _CMB + ("done", "monster_appears", "gate_appears", "close", "pass", "seal",
-                             "draw_monster", "draw_gate"),
-    "other": _CHK + _CMB + ("done", "gate_card", "monster_appears"),
-    "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue"),
-    "final": _CHK + ("upkeep", "attack", "equip", "cast", "done"),
+                             "draw_monster", "draw_gate", "evade"),
+    "other": _CHK + _CMB + ("done", "gate_card", "monster_appears", "evade"),
+    "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
+                      "return", "spread"),
+    "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done", "lose"),
 }
 NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
 FIELD = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
@@ -61,13 +65,13 @@ def _area_ok(g, to):
 def _draw_kind(g, a):
     """A monster from the cup: the kind the players name (physical) or a random one."""
     cup = rules.cup(g)
+    if not cup:
+        return None, None  # drawing from an empty cup awakens the Ancient One (AH-AWAKE-3)
     if "kind" in a:
         for m in cup:
             if g.d.kind_of(m) == a["kind"]:
                 return m, None
         return None, "no %r in the monster cup" % (a["kind"],)
-    if not cup:
-        return None, "the monster cup is empty"
     if g.physical("cup"):
         return None, "say which monster was drawn: kind=..."
     return -1, None
@@ -89,7 +93,8 @@ def _dice_input(g, a, n):
     return None
 
 
-_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop")
+_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name",
+        "what")
 _INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
         "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
 _LIST = ("dice", "sliders", "spend_monsters")
@@ -110,6 +115,8 @@ def _types(a):
             return why("field_list", k)
         if k == "bonus" and not isinstance(x, dict if a["a"] == "effect" else int):
             return why("field_number", k)
+        if k == "sheet" and not isinstance(x, dict):
+            return why("field_sheet")
     return None
 
 
@@ -128,6 +135,12 @@ def check(g, a, need):
         if c is None or c not in s["deck"]:
             return why("not_mythos_deck", a["card"])
     elif v in ("draw_gate", "gate_appears"):  # a gate marker from the stack, named or drawn
+        if v == "gate_appears":
+            who = rules.warded(g, s["inv"][i]["at"], "no_gate_here")
+            if who:
+                return why("no_gate_where", _title(who))  # AH-ENC-10
+        if "stack" not in s["gm"]:
+            return None  # none left: the Ancient One awakens (AH-AWAKE-3), physical or not
         if "world" in a:
             if not [m for m in range(16) if s["gm"][m] == "stack"
                     and g.d.gate_world[m] == a["world"]]:
@@ -135,6 +148,10 @@ def check(g, a, need):
         elif g.physical("gates"):
             return why("say_which_gate_marker")
     elif v in ("draw_monster", "monster_appears"):
+        if v == "monster_appears":
+            who = rules.warded(g, s["inv"][i]["at"], "no_monster_here")
+            if who:
+                return why("no_monster_where", _title(who))  # AH-ENC-10
         m, err = _draw_kind(g, a)
         if err:
             return err
@@ -203,9 +220,35 @@ def check(g, a, need):
     elif v == "gate_card":
         if a.get("colour") not in ("blue", "green", "red", "yellow"):
             return why("colour_blue_green_red")
+    elif v == "new_investigator":
+        return _replacement(g, a, i)[1]
+    elif v == "spread":
+        if "plan" in a:
+            return mythos.spread_ok(g, a["plan"])
+    elif v == "lose":
+        if a.get("what") not in ("max_sanity", "max_stamina"):
+            return why("lose_max")
     elif v in ANYTIME:
         return check_anytime(g, a, i)
     return None
+
+
+def _replacement(g, a, i):
+    """AH-DEV-1: (the new investigator's state, None) or (None, reason). A sheet from
+    data/investigators.json by name, or the players' own sheet; never one already used."""
+    if ("name" in a) == ("sheet" in a):
+        return None, why("name_or_sheet")
+    s = g.s
+    taken = s.get("gone", []) + [v["name"] for v in s["inv"] if not v["dead"]]
+    su = tables.load_once("setup")
+    try:
+        return su.replacement(g.d, g.ao, a.get("name", a.get("sheet")), taken)
+    finally:
+        tables.unload("setup")
+
+
+def _title(name):
+    return " ".join(w[:1].upper() + w[1:] for w in name.split("_"))
 
 
 def check_anytime(g, a, i):
@@ -229,14 +272,12 @@ def do(g, a, need):
     elif v == "draw_monster":
         step = s["step"]
         g.done_step()
-        rules.place_monster(g, rules.draw_monster(g, a.get("kind")), step[1], step[2])
+        mythos.place_drawn(g, rules.draw_monster(g, a.get("kind")), step)
     elif v == "roll":
         if need["k"] == "die":
             step = s["step"]
             g.done_step()
-            from arkham.ah2e.game import resolve_die
-
-            resolve_die(g, step, a["die"] if "die" in a else g.rng.die())
+            turn.resolve_die(g, step, a["die"] if "die" in a else g.rng.die())
         else:
             _roll(g, a, need["dice"])
     elif v == "spend_clue":
@@ -259,7 +300,7 @@ def do(g, a, need):
         if s["inv"][i]["at"] == LOST:
             rules.move_inv(g, i, a["to"], "returns")  # AH-UP-5
         else:
-            turn.come_back(g, i, a["to"])
+            rules.come_back(g, i, a["to"])
     elif v == "upkeep":
         if "sliders" in a and a["sliders"] != s["inv"][i]["sl"]:
             s["inv"][i]["sl"] = list(a["sliders"])
@@ -269,12 +310,16 @@ def do(g, a, need):
         vv = s["inv"][i]
         vv["mp"] -= 1
         rules.move_inv(g, i, a["to"], "move")
+    elif v == "evade" and need["k"] == "meet":
+        fight.evade_meet(g)
     elif v == "evade":
         fight.start_check(g, i, "evade", rules.stat(g, a["monster"], "awareness"), 1,
                           "evade_move", a["monster"])
     elif v == "fight":
         if need["k"] == "move":
             fight.start_combat(g, i, a["monster"], "board", 1)
+        elif need["k"] == "meet":
+            fight.face(g)  # AH-COMBAT-1: fighting starts with the horror check
         else:
             fight.fight(g)
     elif v == "end_move":
@@ -293,8 +338,9 @@ def do(g, a, need):
             turn.elder_sign_card(g, i, loc)
         else:
             world = g.d.gate_world[s["gates"][loc]]
-            mod = g.d.worlds[world][1] + g.ao["power"].get("close_mod", 0)
-            fight.start_check(g, i, a["skill"], mod, 1, "close", loc)
+            diff = g.ao["power"].get("close_difficulty", 1)  # Yog-Sothoth: 2
+            diff += (abilities.in_force(g, "close_plus") or {}).get(world, 0)  # R'lyeh Rising
+            fight.start_check(g, i, a["skill"], g.d.worlds[world][1], diff, "close", loc)
     elif v == "pass":
         g.done_step()
     elif v == "seal":
@@ -306,11 +352,27 @@ def do(g, a, need):
     elif v == "monster_appears":
         m = rules.draw_monster(g, a.get("kind"))
         rules.move_monster(g, m, "enc", "appears")
-        fight.start_combat(g, i, m, "ow" if need["k"] == "other" else "enc", 0)
+        fight.start_combat(g, i, m, "ow" if need["k"] == "other" else "enc", 0, 0)  # AH-ENC-6
     elif v == "gate_appears":
         _gate_appears(g, a, i)
     elif v == "gate_card":
         turn.gate_card(g, s["step"], a["colour"])
+    elif v == "spread":
+        g.done_step()
+        if "plan" in a:
+            mythos.respread(g, a["plan"])  # the players' own spread, checked (AH-GATE-2)
+        else:
+            s.pop("surge")
+    elif v == "lose":
+        g.done_step()  # Cthulhu's attack: a maximum lowered by 1 (0 devours, AH-DEV-2)
+        rules.change_max(g, i, "san" if a["what"] == "max_sanity" else "sta", -1)
+    elif v == "new_investigator":
+        g.done_step()
+        v = _replacement(g, a, i)[0]
+        if v["at"] in s["closed"]:
+            v["at"] = g.d.street_of[v["at"]]  # a home closed by terror: its street
+        s["inv"][i] = v
+        g.emit("new_investigator", inv=i, sheet=s["inv"][i]["name"], at=s["inv"][i]["at"])
     else:
         from arkham.ah2e import effects
 
@@ -350,6 +412,4 @@ def _gate_appears(g, a, i):
         g.emit("no_gate", at=loc, why="elder_sign")
         return
     rules.doom_up(g, "gate")
-    if "stack" not in s["gm"]:
-        rules.awaken(g, "no_gate_marker")  # AH-AWAKE-3
     mythos.open_with(g, loc, rules.draw_gate_marker(g, a.get("world")))

@@ -73,8 +73,6 @@ def check(g, a, i):
             return why("only_clue_tokens_lose", inv["clues"])  # AH-BOARD-4
         if inv["money"] + a.get("money", 0) < 0:
             return why("only_lose", inv["money"])
-        if inv["msan"] + a.get("max_sanity", 0) < 1 or inv["msta"] + a.get("max_stamina", 0) < 1:
-            return why("maximum_sanity_stamina_stay")
         if a.get("moves") and g.d.world_of(inv["at"])[0]:
             return why("no_movement_points_are")  # AH-MOVE-4
         if a.get("loan") and inv["noloan"]:
@@ -112,6 +110,9 @@ def check(g, a, i):
             return why("place_monster_street_location")
         if at in s["signs"] or at in s["closed"]:
             return why("no_monster_appears", at)
+        who = rules.warded(g, at, "no_monster_here")
+        if who:
+            return why("no_monster_where", " ".join(w.capitalize() for w in who.split("_")))
         return _kind_ok(g, a)
     elif v in ("remove_monster", "move_monster"):
         m = a.get("monster")
@@ -144,7 +145,11 @@ def check(g, a, i):
     elif v == "rumor":
         if s["rumor"] is None:
             return why("no_rumor_play")
-        if a.get("result") not in ("passed", "failed"):
+        if "counter" in a:  # tokens the players put on or take off the card (AH-MYTH-4)
+            if "result" in a or not _n(a["counter"], -20, 20) or s.get("rumor_n", 0) + a[
+                    "counter"] < 0:
+                return why("rumor_counter")
+        elif a.get("result") not in ("passed", "failed"):
             return why("result_passed_failed")
     elif v == "check":
         if s["chk"] is not None or s["cmb"] is not None:
@@ -163,12 +168,12 @@ def check(g, a, i):
 
 def _kind_ok(g, a):
     cup = rules.cup(g)
+    if not cup:
+        return None  # an empty cup awakens the Ancient One (AH-AWAKE-3)
     if "kind" in a:
         if not [m for m in cup if g.d.kind_of(m) == a["kind"]]:
             return why("no_monster_cup", a["kind"])
         return None
-    if not cup:
-        return why("monster_cup_empty")
     if g.physical("cup"):
         return why("say_which_monster_was")
     return None
@@ -182,8 +187,8 @@ def _trade_ok(g, a, i):
     j = a.get("to")
     if i is None or not g._inv_ok(i) or not g._inv_ok(j) or i == j:
         return why("trade_inv_giving_receiving")
-    if s["inv"][i]["at"] != s["inv"][j]["at"]:
-        return why("only_investigators_same_area")
+    if s["inv"][i]["at"] != s["inv"][j]["at"] and s["phase"] != "final":
+        return why("only_investigators_same_area")  # AH-FINAL-5: in the battle, as if together
     for k in a:
         if k not in ("a", "inv", "to", "money", "item"):
             return why("only_money_items_are", k)
@@ -203,7 +208,7 @@ def do(g, a, i):
         w = g.d.world_of(a["to"])[0]
         rules.move_inv(g, i, a["to"], "card")
         if w and s["cmb"] is not None and s["cmb"]["i"] == i:
-            fight.end_combat(g, "apart")
+            rules.end_combat(g, "apart")
     elif v == "place_monster":
         m = _pick(g, a)
         rules.place_monster(g, m, a["at"], "card")
@@ -232,10 +237,14 @@ def do(g, a, i):
     elif v == "close_gate":
         rules.close_gate(g, a["at"], a.get("inv"), "card")
     elif v == "rumor":
-        c = s["rumor"]
-        s["rumor"] = None
-        s["deck"].append(c)
-        g.emit("rumor_ends", card=g.d.card_name(c), result=a["result"])
+        from arkham.ah2e import abilities
+
+        if "counter" in a:
+            s["rumor_n"] = s.get("rumor_n", 0) + a["counter"]
+            g.emit("rumor_counter", n=s["rumor_n"])
+            abilities.check(g)
+        else:
+            abilities.end(g, a["result"])  # to the box
     elif v == "check":
         fight.start_check(g, i, a["skill"], a.get("mod", 0), a.get("difficulty", 1), "card")
     elif v == "trade":
@@ -261,10 +270,7 @@ def _effect(g, a, i):
     v = s["inv"][i]
     for k in ("max_sanity", "max_stamina"):
         if k in a:
-            v[_NUM[k]] += a[k]
-            f = "san" if k == "max_sanity" else "sta"
-            v[f] = min(v[f], v[_NUM[k]])
-            g.emit("max", inv=i, what=f, max=v[_NUM[k]])
+            rules.change_max(g, i, "san" if k == "max_sanity" else "sta", a[k], 0)
     for k in ("clues", "money"):
         if a.get(k):
             v[k] += a[k]
@@ -312,16 +318,19 @@ def _effect(g, a, i):
             rules.move_monster(g, m, "cup", "spent")
     if a.get("delay"):
         rules.set_delayed(g, i)
+    if v["msan"] <= 0 or v["msta"] <= 0:
+        rules.devour(g, i, "max")  # AH-DEV-2: a maximum reduced to 0
+        return
     for k, f in (("sanity", "san"), ("stamina", "sta")):
         n = a.get(k, 0)
         if n > 0:
             v[f] = min(v[f] + n, v[_NUM["max_" + k]])
             g.emit("gain", inv=i, what=f, n=n, left=v[f])
-        elif n < 0:
-            g.lose(i, f, -n, "card")
+    # losses at the same time: both at 0 devours (AH-DEV-2)
+    rules.lose_both(g, i, -min(a.get("sanity", 0), 0), -min(a.get("stamina", 0), 0), "card")
     if a.get("lost") and not v["dead"]:
         if s["cmb"] is not None and s["cmb"]["i"] == i:
-            fight.end_combat(g, "lost")
+            rules.end_combat(g, "lost")
         rules.lost(g, i, "card")
     if a.get("devour"):
         rules.devour(g, i, "card")

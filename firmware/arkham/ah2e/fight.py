@@ -43,13 +43,10 @@ def rolled(g, dice, succ):
 
 
 def after_roll(g):
-    """Passed: done. Otherwise the investigator may spend clues (AH-CHECK-4) or accept."""
-    c = g.s["chk"]
-    final = c["p"] == "final"
-    if not final and c["s"] >= c["d"]:
-        finish(g, 1)
-    elif g.s["inv"][c["i"]]["clues"] <= 0:
-        finish(g, 1 if final else 0)
+    """After any roll, passed or not, the investigator may spend clue tokens (AH-CHECK-4) or
+    accept; with none left the check is done."""
+    if g.s["inv"][g.s["chk"]["i"]]["clues"] <= 0:
+        accept(g)
 
 
 def spend_clue(g):
@@ -73,10 +70,23 @@ def finish(g, ok):
 
 
 # ---- combat ----------------------------------------------------------------------------------
-def start_combat(g, i, m, src, in_move):
-    """AH-COMBAT-1: combat opens with a horror check when the monster has a horror rating."""
-    g.s["cmb"] = {"i": i, "m": m, "src": src, "mv": in_move, "hw": 0, "hs": 0, "pb": 0, "mb": 0}
+def start_combat(g, i, m, src, in_move, horror=1):
+    """AH-COMBAT-1: combat proper opens with a horror check when the monster has a horror
+    rating. horror=0: a monster met in an encounter, which may still be evaded first (AH-ENC-6);
+    the horror check waits until the investigator fights or fails the evade."""
+    g.s["cmb"] = {"i": i, "m": m, "src": src, "mv": in_move, "hw": 0, "hs": 0, "pb": 0, "mb": 0,
+                  "h": horror}
     g.emit("combat", inv=i, monster=m, kind=g.d.kind_of(m), src=src)
+    if horror:
+        face(g)
+
+
+def face(g):
+    """The horror check (or a nightmarish loss without one) that starts combat proper."""
+    cmb = g.s["cmb"]
+    cmb["h"] = 1
+    i = cmb["i"]
+    m = cmb["m"]
     hmod = rules.stat(g, m, "horror_mod")
     if hmod is None:
         nightmare(g, i, m)
@@ -104,21 +114,21 @@ def still(g):
         return
     v = g.s["inv"][cmb["i"]]
     if v["dead"] or v["sta"] <= 0 or v["san"] <= 0:
-        end_combat(g, "down")
+        rules.end_combat(g, "down")
     elif cmb["src"] == "board" and g.s["mon"][cmb["m"]] != v["at"]:
-        end_combat(g, "apart")
+        rules.end_combat(g, "apart")
 
 
 def bonus(g, pb, mb, defense):
-    """AH-COMBAT-5: resistance halves bonuses of its kind (rounded down); immunity cancels."""
+    """AH-COMBAT-5: resistance halves bonuses of its kind (rounded up); immunity cancels."""
     if "physical_immunity" in defense:
         pb = 0
     elif "physical_resistance" in defense:
-        pb = pb // 2
+        pb = (pb + 1) // 2
     if "magical_immunity" in defense:
         mb = 0
     elif "magical_resistance" in defense:
-        mb = mb // 2
+        mb = (mb + 1) // 2
     return pb + mb
 
 
@@ -156,14 +166,14 @@ def _combat(g, c, ok):
     if ok:
         defeat(g, i, m, cmb["src"])
         g.lose(i, "sta", g.d.kstat(m, "overwhelming"), "overwhelming")
-        end_combat(g, "won")
+        rules.end_combat(g, "won")
     else:
         damage(g)
 
 
 def _flee(g, c, ok):
     if ok:
-        end_combat(g, "fled")
+        rules.end_combat(g, "fled")
     else:
         damage(g)
 
@@ -179,10 +189,11 @@ def hit(g, i, m, in_combat):
     away from the monster."""
     if rules.has(g, m, "lost_on_damage"):
         if in_combat:
-            end_combat(g, "lost")
+            rules.end_combat(g, "lost")
         rules.lost(g, i, "monster")
         return True
-    if rules.has(g, m, "through_gate_on_damage"):
+    if rules.has(g, m, "through_gate_on_damage") and not rules.has_ability(
+            g, i, "not_drawn_through"):
         world = g.d.world_of(g.s["inv"][i]["at"])[0]
         if world:
             # in an Other World: thrown back to Arkham through an open gate to it, and that
@@ -190,16 +201,14 @@ def hit(g, i, m, in_combat):
             back = sorted(x for x in g.s["gates"] if g.d.gate_world[g.s["gates"][x]] == world)
             if back:
                 if in_combat:
-                    end_combat(g, "drawn")
-                from arkham.ah2e import turn
-
-                turn.come_back(g, i, back[0])
+                    rules.end_combat(g, "drawn")
+                rules.come_back(g, i, back[0])
                 return True
         else:
             at = rules.nearest_gate(g, g.s["inv"][i]["at"])
             if at is not None:
                 if in_combat:
-                    end_combat(g, "drawn")
+                    rules.end_combat(g, "drawn")
                 rules.draw_through(g, i, g.d.gate_world[g.s["gates"][at]], 0, "monster")
                 return True
     g.lose(i, "sta", rules.stat(g, m, "combat_dmg"), "combat")
@@ -219,27 +228,6 @@ def defeat(g, i, m, src):
         rules.doom_up(g, "cultist")
 
 
-def end_combat(g, how):
-    cmb = g.s["cmb"]
-    if cmb is None:
-        return
-    g.s["cmb"] = None
-    i = cmb["i"]
-    m = cmb["m"]
-    v = g.s["inv"][i]
-    if g.s["chk"] is not None and g.s["chk"]["p"] in ("horror", "combat", "flee", "spell"):
-        g.s["chk"] = None  # the combat ended under it (a card, a knock-out)
-    g.emit("combat_over", inv=i, monster=m, result=how)
-    if cmb["src"] != "board" and g.s["mon"][m] == "enc":
-        rules.move_monster(g, m, "cup", "encounter")  # AH-ENC-6, AH-OW-2
-    if how == "fled" and cmb["src"] == "board":
-        v["ev"].append(m)
-    if cmb["mv"]:
-        v["mp"] = 0  # AH-MOVE-8: after a combat in the movement phase, movement ends
-    if how == "down":
-        rules.knock_out(g, i)
-
-
 def _evade_move(g, c, ok):
     """AH-MOVE-8: a passed evade lets the investigator go on; a failed one deals combat damage
     and starts combat."""
@@ -254,6 +242,24 @@ def _evade_move(g, c, ok):
         start_combat(g, i, m, "board", 1)
     else:
         v["mp"] = 0
+
+
+def evade_meet(g):
+    """AH-ENC-6: evading a monster met in an encounter, before combat (Sneak + awareness)."""
+    cmb = g.s["cmb"]
+    start_check(g, cmb["i"], "evade", rules.stat(g, cmb["m"], "awareness"), 1, "evade_meet")
+
+
+def _evade_meet(g, c, ok):
+    """Passed: the monster leaves (back to the cup). Failed: combat damage, then the horror
+    check and combat."""
+    if ok:
+        rules.end_combat(g, "evaded")
+        return
+    cmb = g.s["cmb"]
+    g.emit("evade_failed", inv=c["i"], monster=cmb["m"])
+    if not hit(g, c["i"], cmb["m"], 1) and g.s["cmb"] is not None:
+        face(g)
 
 
 def _spell(g, c, ok):
@@ -277,6 +283,13 @@ def _close(g, c, ok):
 
 def _card(g, c, ok):
     pass
+
+
+def _ao(g, c, ok):
+    """The check against the Ancient One's attack (AH-FINAL-6): a failure costs what its
+    sheet says (final.ao_fail, looked up here so that fight stays below final)."""
+    if not ok:
+        g.ao_fail(c["i"])
 
 
 # ---- the final battle ------------------------------------------------------------------------
@@ -308,5 +321,6 @@ def _final(g, c, ok):
 
 DONE = {
     "horror": _horror, "combat": _combat, "flee": _flee, "evade_move": _evade_move,
-    "spell": _spell, "close": _close, "card": _card, "final": _final,
+    "evade_meet": _evade_meet,
+    "spell": _spell, "close": _close, "card": _card, "final": _final, "ao": _ao,
 }

@@ -6,18 +6,13 @@ waits for the players (a decision) or for a physical chance result (AH-TABLE-4).
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
 from arkham.ah2e import digest, fight, mythos, rules, tables, turn
-from arkham.ah2e.rules import Awaken, GameOver
-from arkham.ah2e.tables import LOST, why
+from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
+from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
 from arkham.jsoncopy import copy
 from arkham.rng import Rng
 
-SOURCES = ("dice", "mythos", "cup", "gates")
 PHASES = ("upkeep", "movement", "arkham", "other", "mythos")
 FLOW_BOUND = 5000  # steps per action; a game never needs more, a bug never loops forever
-
-
-class SetupError(Exception):
-    pass
 
 
 def new_game(seed=1, options=None):
@@ -71,18 +66,12 @@ class Game:
         return src in self.s["phys"]
 
     def lose(self, i, what, n, why):
-        """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
-        v = self.s["inv"][i]
-        if n <= 0 or v["dead"]:
-            return
-        v[what] = max(0, v[what] - n)
-        self.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
-        if v[what] == 0:
-            cmb = self.s["cmb"]
-            if cmb is not None and cmb["i"] == i:
-                fight.end_combat(self, "down")
-            else:
-                rules.knock_out(self, i)
+        rules.lose(self, i, what, n, why)
+
+    def ao_fail(self, i):
+        from arkham.ah2e import final
+
+        final.ao_fail(self, i)
 
     # ---- snapshot ----------------------------------------------------------------------------
     def snapshot(self):
@@ -179,7 +168,13 @@ class Game:
         k = step[0]
         if k == "take_clue":
             return not mythos.step_take_clue(self, step)
-        if k not in ("mv", "enc", "ow", "ret", "seal", "adj", "die", "fadj", "fatt"):
+        if k == "newinv":  # no sheet left to choose: that player is out (AH-DEV-1)
+            if s["inv"][step[1]]["dead"] and not rules.spare_sheets(self):
+                if not rules.order(self):
+                    rules.end_game(self, 0, "devoured")
+                return False
+            return s["inv"][step[1]]["dead"] == 1
+        if k not in ("mv", "enc", "ow", "ret", "seal", "adj", "die", "fadj", "fatt", "aoa"):
             return True
         i = step[1]
         if i >= 0 and s["inv"][i]["dead"]:
@@ -196,6 +191,10 @@ class Game:
             return v["at"] == LOST
         if k == "seal":
             return not turn.step_seal(self, step)
+        if k == "die" and step[2] == "rumor":
+            return "rumab" in s  # the rumor left play meanwhile: no roll
+        if k == "die" and step[2] == "item":
+            return step[3] in v["items"]
         if k == "die" and step[2] in ("retainer", "loan", "bless"):
             return v[{"retainer": "ret", "loan": "loan", "bless": "bless"}[step[2]]] != 0
         return True
@@ -211,7 +210,9 @@ class Game:
                 return {"k": "roll", "inv": c["i"], "dice": c["n"], "check": c["c"]}
             return {"k": "clue", "inv": c["i"], "successes": c["s"], "difficulty": c["d"]}
         if s["cmb"] is not None:
-            return {"k": "combat", "inv": s["cmb"]["i"], "monster": s["cmb"]["m"]}
+            # a monster met in an encounter: evade or fight (AH-ENC-6); then combat rounds
+            k = "combat" if s["cmb"]["h"] else "meet"
+            return {"k": k, "inv": s["cmb"]["i"], "monster": s["cmb"]["m"]}
         st = s["step"]
         if st is None:
             return None
@@ -222,6 +223,12 @@ class Game:
             return {"k": "draw_gate", "at": st[1]}
         if k == "mon":
             return {"k": "draw_monster", "to": st[1]}
+        if k == "spread":
+            sg = s["surge"]
+            plan = {}
+            for m in sg["m"]:
+                plan.setdefault(s["mon"][m], []).append(m)
+            return {"k": "surge", "at": sg["at"], "plan": plan}
         if k == "die":
             return {"k": "die", "inv": st[1], "for": st[2]}
         if k == "mv":
@@ -233,7 +240,7 @@ class Game:
             if v["at"] in s["gates"] and v["explored"] == v["at"]:
                 return {"k": "close", "inv": st[1], "at": v["at"]}
             return {"k": "encounter", "inv": st[1], "at": v["at"]}
-        simple = {"up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
+        simple = {"newinv": "new_investigator", "aoa": "ao_loss", "up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
                   "take_clue": "take_clue", "seal": "seal", "fadj": "final_adjust",
                   "fatt": "final_attack", "fao": "ao_attack"}
         out = {"k": simple[k]}
@@ -296,7 +303,7 @@ STEPS = {
     "mythos": mythos.step_mythos, "gate": mythos.step_gate, "gm": mythos.step_gate_marker,
     "mon": mythos.step_monster, "clue": mythos.step_clue, "take_clue": mythos.step_take_clue,
     "mm": mythos.step_move_monsters, "ability": mythos.step_ability,
-    "endm": mythos.step_end_mythos,
+    "endm": mythos.step_end_mythos, "spread": mythos.step_spread,
     "up": turn.step_upkeep, "mv": turn.step_move, "enc": turn.step_encounter,
     "ow": turn.step_other, "seal": turn.step_seal,
 }
@@ -309,19 +316,12 @@ def _step_wait(g, step):
 def _step_die(g, step):
     if g.physical("dice"):
         return False
-    resolve_die(g, step, g.rng.die())
+    turn.resolve_die(g, step, g.rng.die())
     return True
 
 
 def _step_ret(g, step):
     return g.s["inv"][step[1]]["at"] != LOST
-
-
-def resolve_die(g, step, face):
-    if step[2] == "chthonian":
-        mythos.chthonian(g, face)
-    else:
-        turn.upkeep_die(g, step[1], step[2], face)
 
 
 def _step_gate_win(g, step):
@@ -331,5 +331,16 @@ def _step_gate_win(g, step):
 
 STEPS["gwin"] = _step_gate_win
 STEPS["adj"] = _step_wait
+STEPS["newinv"] = _step_wait
+
+
+def _step_rumor_check(g, step):
+    from arkham.ah2e import abilities
+
+    abilities.check(g)
+    return True
+
+
+STEPS["rumchk"] = _step_rumor_check  # AH-DEV-1: the player chooses a new investigator
 STEPS["die"] = _step_die
 STEPS["ret"] = _step_ret

@@ -69,6 +69,8 @@ def legal(g, need):
             out.append({"a": "end_move", "inv": i})
             if s["clues"].get(at):
                 out.append({"a": "end_move", "inv": i, "clues": 0})
+    elif k == "meet":
+        out = [{"a": "evade"}, {"a": "fight"}]
     elif k == "combat":
         out = [{"a": "fight"}]
         if not rules.has(g, s["cmb"]["m"], "ambush"):
@@ -81,8 +83,15 @@ def legal(g, need):
         out = [{"a": "seal", "inv": need["inv"]}, {"a": "pass", "inv": need["inv"]}]
     elif k == "encounter" or k == "other":
         out = [{"a": "done", "inv": need["inv"]}]
-        if rules.cup(g):
+        if not rules.warded(g, s["inv"][need["inv"]]["at"], "no_monster_here"):
             out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
+    elif k == "new_investigator":
+        out = [{"a": "new_investigator", "inv": need["inv"], "name": n}
+               for n in rules.spare_sheets(g)]
+    elif k == "surge":
+        out = [{"a": "spread"}]
+    elif k == "ao_loss":
+        out = [{"a": "lose", "inv": need["inv"], "what": w} for w in ("max_sanity", "max_stamina")]
     elif k == "final_attack":
         out = [{"a": "attack", "inv": need["inv"]}]
     elif k == "ao_attack":
@@ -92,7 +101,7 @@ def legal(g, need):
 
 def _monster_choices(g, verb):
     cup = rules.cup(g)
-    if not g.physical("cup"):
+    if not g.physical("cup") or not cup:  # an empty cup: the draw awakens (AH-AWAKE-3)
         return [{"a": verb}]
     kinds = sorted(set(g.d.kind_of(m) for m in cup))
     return [{"a": verb, "kind": k} for k in kinds]

@@ -102,7 +102,7 @@ def _cards(self):
     def card(r):
         names.append(r[0])
         typ.append(TYPES.index(r[1]))
-        gate.append(loc.index(r[2]))
+        gate.append(255 if r[2] is None else loc.index(r[2]))
         clue.append(255 if r[3] is None else loc.index(r[3]))
         self.white_mask.append(_mask(r[4]))
         self.black_mask.append(_mask(r[5]))

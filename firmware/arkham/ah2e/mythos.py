@@ -2,7 +2,7 @@
 gate and monsters, clue, monster movement, ability. Each part is a step on the game's queue; a
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
-from arkham.ah2e import rules
+from arkham.ah2e import abilities, rules
 from arkham.ah2e.tables import SKY, SYMBOLS
 
 
@@ -20,6 +20,14 @@ def resolve_card(g, c):
     s["deck"].remove(c)
     card = g.d.card(c)
     g.emit("mythos", card=card[0], type=card[1], gate=card[2], clue=card[3])
+    if card[1] == "story":
+        # AH-MYTH-5: every card not in play back into the deck, shuffled; draw again
+        s["deck"].append(c)
+        if not g.physical("mythos"):
+            g.rng.shuffle(s["deck"])
+        g.emit("mythos_shuffled", cards=len(s["deck"]))
+        g.push([["mythos"]])
+        return
     if s["setup"] and card[1] == "rumor":
         s["deck"].append(c)  # AH-SETUP-5: a rumor at setup goes to the bottom; draw again
         g.emit("mythos_redraw", card=card[0])
@@ -31,7 +39,8 @@ def resolve_card(g, c):
 # ---- gate and monsters -----------------------------------------------------------------------
 def step_gate(g, step):
     loc = g.d.card(step[1])[2]
-    gate_at(g, loc, "mythos")
+    if loc is not None:
+        gate_at(g, loc, "mythos")
     return True
 
 
@@ -40,6 +49,10 @@ def gate_at(g, loc, why):
     s = g.s
     if loc in s["signs"]:
         g.emit("no_gate", at=loc, why="elder_sign")  # AH-GATE-1
+        return
+    who = rules.warded(g, loc, "no_gate_here")
+    if who:
+        g.emit("no_gate", at=loc, why=who)  # AH-ENC-10: Kate Winthrop, a moving elder sign
         return
     if loc in s["gates"]:
         surge(g, loc)
@@ -55,11 +68,61 @@ def surge(g, loc):
     the board) is itself such a spread; the rest go to the Outskirts one at a time."""
     s = g.s
     k = max(len(s["gates"]), len(s["inv"]))
-    others = sorted(x for x in s["gates"] if x != loc)
+    others = sorted(x for x in s["gates"] if x != loc and not rules.warded(g, x, "no_monster_here"))
     ring = [loc] + others
     dests = [ring[j % len(ring)] for j in range(k)]
     g.emit("surge", at=loc, n=k, plan=spread(dests))
-    g.push([["mon", d, "surge"] for d in dests])
+    s["surge"] = {"at": loc, "g": ring, "m": []}
+    g.push([["mon", d, "surge"] for d in dests] + [["spread", loc]])
+
+
+def step_spread(g, step):
+    """AH-GATE-2 (table): after a surge, when several spreads are allowed, the players may
+    choose another (`spread`); the table's proposal stands otherwise. Done at once when only one
+    spread is possible."""
+    sg = g.s.get("surge")
+    if sg is None:
+        return True
+    n = len(sg["m"])
+    r = n % len(sg["g"])
+    if r < 2:
+        g.s.pop("surge")
+        return True
+    return False
+
+
+def spread_ok(g, plan):
+    """A re-spread of the surge's monsters: exactly those monsters, at the surge's gates, as
+    evenly as AH-GATE-2 allows. A reason, or None."""
+    sg = g.s["surge"]
+    if not isinstance(plan, dict):
+        return "plan: {gate: [monster ids]}"
+    ids = []
+    counts = {}
+    for gate in sg["g"]:
+        counts[gate] = 0
+    for gate in plan:
+        if gate not in counts or not isinstance(plan[gate], list):
+            return "%r: not a gate of this surge (%s)" % (gate, " ".join(sg["g"]))
+        for m in plan[gate]:
+            if not isinstance(m, int) or isinstance(m, bool):
+                return "monster ids are numbers"
+        counts[gate] = len(plan[gate])
+        ids += plan[gate]
+    if sorted(ids) != sorted(sg["m"]):
+        return "the plan must place exactly the surge's monsters %r" % (sorted(sg["m"]),)
+    if not surge_ok(counts, sg["at"], len(ids)):
+        return "not a spread AH-GATE-2 allows (as even as possible, %s gets the most)" % sg["at"]
+    return None
+
+
+def respread(g, plan):
+    s = g.s
+    for gate in sorted(plan):
+        for m in plan[gate]:
+            if s["mon"][m] != gate:
+                rules.move_monster(g, m, gate, "spread")
+    s.pop("surge")
 
 
 def spread(dests):
@@ -99,13 +162,28 @@ def open_with(g, loc, marker):
 
 def step_monster(g, step):
     """Draw one monster from the cup for `step[1]` (AH-GATE-5); an empty cup awakens."""
-    c = rules.cup(g)
-    if not c:
+    who = rules.warded(g, step[1], "no_monster_here")
+    if who:
+        g.emit("no_monster", at=step[1], why=who)  # AH-ENC-10
+        return True
+    if not rules.cup(g):
         rules.awaken(g, "no_monster")
     if g.physical("cup"):
         return False
-    rules.place_monster(g, rules.draw_monster(g), step[1], step[2])
+    place_drawn(g, rules.draw_monster(g), step)
     return True
+
+
+def place_drawn(g, m, step):
+    """A drawn monster is placed, unless the environment keeps its kind out: then it goes back
+    and another is drawn (Raining Cats and Dogs)."""
+    if abilities.blocked(g, m):
+        rules.move_monster(g, m, "cup", "kept_out")
+        g.push([step])
+        return
+    rules.place_monster(g, m, step[1], step[2])
+    if step[2] == "surge" and g.s.get("surge") and g.s["mon"][m] == step[1]:
+        g.s["surge"]["m"].append(m)  # on the board at its gate: part of the spread
 
 
 # ---- clue ------------------------------------------------------------------------------------
@@ -156,9 +234,11 @@ def step_move_monsters(g, step):
         if move == "stationary" or rules.anyone_at(g, at):
             continue  # AH-MON-3, AH-MON-2
         if move == "flying":
-            fly(g, m, at)
+            if not abilities.in_force(g, "fliers_stay"):
+                fly(g, m, at)
         else:
-            walk(g, m, at, colour, 2 if move == "fast" else 1)
+            fast = move == "fast" and not abilities.in_force(g, "fast_as_normal")
+            walk(g, m, at, colour, 2 if fast else 1)
     for m in hooks:
         unique(g, m)
     return True
@@ -258,21 +338,31 @@ def step_ability(g, step):
         if s["rumor"] is not None:
             s["deck"].append(c)
             g.emit("rumor_ignored", card=card[0], rumor=g.d.card_name(s["rumor"]))
-        else:
-            s["rumor"] = c
-            g.emit("rumor", card=card[0])
+            return True
+        s["rumor"] = c
+        g.emit("rumor", card=card[0])
+    elif kind == "env:weather" and g.ao["power"].get("no_weather"):
+        s["deck"].append(c)
+        g.emit("environment_cancelled", card=card[0], why=s["ao"])  # Ithaqua: no weather
+        return True
     else:
         if s["env"] is not None:
             s["deck"].append(s["env"])
             g.emit("environment_ends", card=g.d.card_name(s["env"]))
         s["env"] = c
         g.emit("environment", card=card[0], kind=kind[4:])
+    abilities.resolve(g, c, kind)  # AH-MON-6: what the core can resolve itself
     return True
 
 
 def step_end_mythos(g, step):
-    """Ithaqua's power, then AH-TURN-2: the first player marker passes left."""
+    """The rumor's tick (its dice first, then this step again), Ithaqua's power, then AH-TURN-2:
+    the first player marker passes left."""
     s = g.s
+    dice = abilities.tick(g) if len(step) == 1 else None
+    if dice:
+        g.push(dice + [["endm", 1]])  # the rumor's dice, then this step again
+        return True
     if g.ao["power"].get("street_stamina"):
         for i in rules.order(g):
             if s["inv"][i]["at"] in g.d.white:
@@ -280,13 +370,8 @@ def step_end_mythos(g, step):
     if s["setup"]:
         s["setup"] = 0
     else:
-        n = len(s["inv"])
-        nxt = (s["first"] + 1) % n
-        while s["inv"][nxt]["dead"] and nxt != s["first"]:
-            nxt = (nxt + 1) % n
-        s["first"] = nxt
         s["turn"] += 1
-        g.emit("first_player", inv=nxt)
+        rules.pass_first(g)
     g.begin("upkeep")
     return True
 

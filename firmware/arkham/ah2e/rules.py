@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, investigator_names
 
 
 class Awaken(Exception):
@@ -11,6 +11,10 @@ class Awaken(Exception):
 
 class GameOver(Exception):
     """Raised when the game ends in the middle of a resolution."""
+
+
+class SetupError(Exception):
+    """Bad game options (raised by setup)."""
 
 
 # ---- investigators ---------------------------------------------------------------------------
@@ -50,6 +54,19 @@ def anyone_at(g, area):
     return False
 
 
+def warded(g, area, flag):
+    """The name of a living investigator in `area` whose sheet ability has `flag` (AH-ENC-10:
+    Kate Winthrop's no_gate_here, no_monster_here), or None."""
+    for v in g.s["inv"]:
+        if v["at"] == area and not v["dead"] and flag in v.get("ab", ()):
+            return v["name"]
+    return None
+
+
+def has_ability(g, i, flag):
+    return flag in g.s["inv"][i].get("ab", ())
+
+
 def lowest_sneak(g, cands):
     """The candidate with the lowest Sneak; ties go to player order from the first player."""
     best = None
@@ -57,6 +74,18 @@ def lowest_sneak(g, cands):
         if i in cands and (best is None or skill(g, i, "sneak") < skill(g, best, "sneak")):
             best = i
     return best
+
+
+def pass_first(g):
+    """The first player marker passes to the next living player on the left (AH-TURN-2,
+    AH-FINAL-5)."""
+    s = g.s
+    n = len(s["inv"])
+    nxt = (s["first"] + 1) % n
+    while s["inv"][nxt]["dead"] and nxt != s["first"]:
+        nxt = (nxt + 1) % n
+    s["first"] = nxt
+    g.emit("first_player", inv=nxt)
 
 
 # ---- monsters --------------------------------------------------------------------------------
@@ -69,6 +98,10 @@ def stat(g, mid, field):
         v = g.d.maniac[field]
     if field == "toughness":
         v += g.ao["power"].get("toughness_plus", 0)
+        for ab in (g.s.get("envab"), g.s.get("rumab")):
+            if ab and "toughness" in ab:  # a mythos card in play (The Festival, ...; AH-MON-6)
+                t = ab["toughness"]
+                v += t.get(kind, 0) + (t.get("undead", 0) if g.d.kabil(mid, "undead") else 0)
     return v
 
 
@@ -109,8 +142,11 @@ def cup(g):
 
 def draw_monster(g, kind=None):
     """A marker from the cup: of `kind` (physical cup) or at random (virtual). Markers of one
-    kind are alike, so the lowest id of the kind drawn is used: both ways log the same."""
+    kind are alike, so the lowest id of the kind drawn is used: both ways log the same. An empty
+    cup when a monster must be drawn awakens the Ancient One (AH-AWAKE-3)."""
     c = cup(g)
+    if not c:
+        awaken(g, "no_monster")
     if kind is None:
         kind = g.d.kind_of(g.rng.choice(c))
     for m in c:
@@ -121,8 +157,10 @@ def draw_monster(g, kind=None):
 
 
 def draw_gate_marker(g, world=None):
-    """A gate marker from the stack, the same way (AH-TABLE-4)."""
+    """A gate marker from the stack, the same way (AH-TABLE-4); none left awakens (AH-AWAKE-3)."""
     stack = [m for m in range(len(g.s["gm"])) if g.s["gm"][m] == "stack"]
+    if not stack:
+        awaken(g, "no_gate_marker")
     if world is None:
         world = g.d.gate_world[g.rng.choice(stack)]
     for m in stack:
@@ -168,6 +206,9 @@ def monster_to_cup(g, mid, why):
 def terror_up(g, why):
     """AH-TERROR-1..4."""
     s = g.s
+    if s.get("envab", {}).get("no_terror"):
+        g.emit("terror_held", why=why)  # Happy Days are Here Again
+        return
     if s["terror"] >= 10:
         g.emit("terror_full", why=why)
         doom_up(g, "terror")
@@ -235,6 +276,14 @@ def move_inv(g, i, to, why):
     g.emit("inv_moved", inv=i, frm=frm, to=to, why=why)
 
 
+def come_back(g, i, loc):
+    """Back to Arkham with an explored marker (AH-MOVE-2). Monsters there may be fought now or
+    on a later turn (Korean seed, 3.2): returning forces no evade."""
+    move_inv(g, i, loc, "return")
+    g.s["inv"][i]["explored"] = loc
+    g.emit("explored", inv=i, at=loc)
+
+
 def lose_explored(g, i):
     v = g.s["inv"][i]
     if v["explored"]:
@@ -274,24 +323,81 @@ def drop_pending(g, i):
     """A check or combat of an investigator who is taken away ends with them."""
     s = g.s
     if s["cmb"] is not None and s["cmb"]["i"] == i:
-        from arkham.ah2e import fight
-
-        fight.end_combat(g, "apart")
+        end_combat(g, "apart")
     if s["chk"] is not None and s["chk"]["i"] == i:
         s["chk"] = None
         g.emit("check_dropped", inv=i)
 
 
 def devour(g, i, why):
-    v = g.s["inv"][i]
+    """The investigator leaves play; their cards, clue tokens and trophies are discarded
+    (AH-DEV-3). Unless the Ancient One is awake their player chooses a new investigator
+    (AH-DEV-1: a step at the front of the queue); in the final battle all devoured lose."""
+    s = g.s
+    v = s["inv"][i]
     if v["dead"]:
         return
     drop_pending(g, i)
     v["dead"] = 1
     v["explored"] = None
     g.emit("devoured", inv=i, why=why)
-    if not order(g):
+    t = "t%d" % i
+    gates = [m for m in range(len(s["gm"])) if s["gm"][m] == t]
+    mons = [m for m in range(len(s["mon"])) if s["mon"][m] == t]
+    for m in gates:
+        s["gm"][m] = "stack"
+    for m in mons:
+        s["mon"][m] = "cup"
+    g.emit("discarded_all", inv=i, items=v["items"], clues=v["clues"], money=v["money"],
+           gate_trophies=gates, monster_trophies=mons)
+    v.update(items=[], clues=0, money=0, bless=0, loan=0, ret=0, bonus={}, delayed=0)
+    s.setdefault("gone", []).append(v["name"])
+    if s["phase"] != "final" and not s["woke"] and spare_sheets(g):
+        g.push([["newinv", i]])
+    elif not order(g):
         end_game(g, 0, "devoured")
+
+
+def spare_sheets(g):
+    """Investigator sheets not in play and never devoured in this game (AH-DEV-1)."""
+    s = g.s
+    taken = s.get("gone", []) + [w["name"] for w in s["inv"] if not w["dead"]]
+    return [n for n in investigator_names() if n not in taken]
+
+
+def lose(g, i, what, n, why):
+    """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
+    lose_both(g, i, n if what == "san" else 0, n if what == "sta" else 0, why)
+
+
+def lose_both(g, i, san, sta, why):
+    """Sanity and stamina lost at the same time: both at 0 devours (AH-DEV-2), one at 0 knocks
+    out (AH-COMBAT-7)."""
+    v = g.s["inv"][i]
+    if v["dead"] or (san <= 0 and sta <= 0):
+        return
+    for what, n in (("san", san), ("sta", sta)):
+        if n > 0:
+            v[what] = max(0, v[what] - n)
+            g.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
+    if v["san"] == 0 or v["sta"] == 0:
+        cmb = g.s["cmb"]
+        if cmb is not None and cmb["i"] == i:
+            end_combat(g, "down")
+        else:
+            knock_out(g, i)
+
+
+def change_max(g, i, what, n, check=1):
+    """Maximum sanity ("san") or stamina ("sta") changed by n (never below 0); the value stays
+    within it. A maximum reduced to 0 devours (AH-DEV-2), when `check`."""
+    v = g.s["inv"][i]
+    m = "m" + what
+    v[m] = max(0, v[m] + n)
+    v[what] = min(v[what], v[m])
+    g.emit("max", inv=i, what=what, max=v[m])
+    if check and v[m] == 0:
+        devour(g, i, "max")
 
 
 def knock_out(g, i):
@@ -319,6 +425,28 @@ def knock_out(g, i):
     return True
 
 
+# ---- combat state (fight.py runs the combat) -------------------------------------------------
+def end_combat(g, how):
+    cmb = g.s["cmb"]
+    if cmb is None:
+        return
+    g.s["cmb"] = None
+    i = cmb["i"]
+    m = cmb["m"]
+    v = g.s["inv"][i]
+    if g.s["chk"] is not None and g.s["chk"]["p"] in ("horror", "combat", "flee", "spell"):
+        g.s["chk"] = None  # the combat ended under it (a card, a knock-out)
+    g.emit("combat_over", inv=i, monster=m, result=how)
+    if cmb["src"] != "board" and g.s["mon"][m] == "enc":
+        move_monster(g, m, "cup", "encounter")  # AH-ENC-6, AH-OW-2
+    if how == "fled" and cmb["src"] == "board":
+        v["ev"].append(m)
+    if cmb["mv"]:
+        v["mp"] = 0  # AH-MOVE-8: after a combat in the movement phase, movement ends
+    if how == "down":
+        knock_out(g, i)
+
+
 # ---- gates -----------------------------------------------------------------------------------
 def gate_threshold(g):
     """AH-AWAKE-2: 8 with 1-2 investigators, 7 with 3-4, 6 with 5-6, 5 with 7-8."""
@@ -335,7 +463,8 @@ def open_gate(g, loc, marker):
     if s["clues"].get(loc):
         g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
     for i in invs_at(g, loc):
-        draw_through(g, i, world, 1, "gate_opened")
+        if not has_ability(g, i, "not_drawn_through"):
+            draw_through(g, i, world, 1, "gate_opened")
     if len(s["gates"]) >= gate_threshold(g):
         awaken(g, "gates")
 

@@ -1,7 +1,8 @@
 """Game setup (AH-SETUP-1..4): validate the options, build the starting state. Runs once per
 game and is unloaded afterwards on small heaps."""
 from arkham.ah2e import tables
-from arkham.ah2e.game import SOURCES, SetupError
+from arkham.ah2e.rules import SetupError
+from arkham.ah2e.tables import SOURCES
 
 
 def _sheet(name, sheets):
@@ -16,6 +17,41 @@ def _sheet(name, sheets):
         if k not in sh:
             raise SetupError("investigator %r: missing %r" % (name, k))
     return name, sh
+
+
+def sheet_state(d, a, name, sh):
+    """An investigator as the state keeps them: the sheet's values at home (AH-SETUP-2; a new
+    investigator after a devour starts the same way, AH-DEV-1). `a`: the Ancient One's sheet."""
+    if sh["home"] not in d.street_of and sh["home"] not in d.adj:
+        raise SetupError("investigator %r: unknown home %r" % (name, sh["home"]))
+    minus = a["power"].get("max_minus", 0)
+    v = {
+        "name": name, "at": sh["home"], "msan": sh["sanity"] - minus,
+        "msta": sh["stamina"] - minus, "san": sh["sanity"] - minus,
+        "sta": sh["stamina"] - minus, "money": sh["money"], "clues": sh["clues"],
+        "focus": sh["focus"], "sk": list(sh["skills"]), "sl": list(sh["sliders"]),
+        "hand3": sh.get("spell_hand", 0), "items": list(sh.get("fixed", [])), "bonus": {},
+        "bless": 0, "bnew": 0, "loan": 0, "lnew": 0, "noloan": 0, "ret": 0, "rnew": 0,
+        "delayed": 0, "explored": None, "dead": 0, "mp": 0, "ev": [],
+    }
+    if sh.get("ability"):
+        v["ab"] = list(sh["ability"])  # flags the core applies (AH-ENC-10)
+    if sh.get("retainer"):
+        v["ret"] = v["rnew"] = 1  # Darrell Simmons; no roll in the first upkeep (AH-UP-3)
+    if sh.get("blessed"):
+        v["bless"] = v["bnew"] = 1  # Sister Mary
+    return v
+
+
+def replacement(d, a, spec, taken):
+    """(state, None) for a new investigator named or given as a sheet, or (None, reason)."""
+    try:
+        name, sh = _sheet(spec, tables.investigators())
+        if name in taken:
+            return None, "investigator %r was already in this game" % (name,)
+        return sheet_state(d, a, name, sh), None
+    except SetupError as e:
+        return None, str(e)
 
 
 def setup(d, o):
@@ -40,7 +76,6 @@ def setup(d, o):
         phys = sorted(chance)
     else:
         raise SetupError("chance: 'virtual', 'physical' or a list of %s" % " ".join(SOURCES))
-    minus = a["power"].get("max_minus", 0)
     inv = []
     seen = []
     for nm in names:
@@ -48,17 +83,7 @@ def setup(d, o):
         if name in seen:
             raise SetupError("investigator %r twice" % name)
         seen.append(name)
-        if sh["home"] not in d.street_of and sh["home"] not in d.adj:
-            raise SetupError("investigator %r: unknown home %r" % (name, sh["home"]))
-        inv.append({
-            "name": name, "at": sh["home"], "msan": sh["sanity"] - minus,
-            "msta": sh["stamina"] - minus, "san": sh["sanity"] - minus,
-            "sta": sh["stamina"] - minus, "money": sh["money"], "clues": sh["clues"],
-            "focus": sh["focus"], "sk": list(sh["skills"]), "sl": list(sh["sliders"]),
-            "hand3": sh.get("spell_hand", 0), "items": [], "bonus": {}, "bless": 0, "bnew": 0,
-            "loan": 0, "lnew": 0, "noloan": 0, "ret": 0, "rnew": 0, "delayed": 0,
-            "explored": None, "dead": 0, "mp": 0, "ev": [],
-        })
+        inv.append(sheet_state(d, a, name, sh))
     masks = a["power"].get("masks", 0)
     mon = []
     for m in range(d.markers):

@@ -12,6 +12,8 @@ _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
 SKY = "sky"
 OUTSKIRTS = "outskirts"
 LOST = "lost_in_time_and_space"
+# chance sources that can be physical (AH-TABLE-4)
+SOURCES = ("dice", "mythos", "cup", "gates")
 # the check -> the skill it is built on (AH-CHECK-5)
 BASE = {
     "speed": "speed", "sneak": "sneak", "fight": "fight", "will": "will", "lore": "lore",
@@ -19,7 +21,7 @@ BASE = {
 }
 SYMBOLS = ("circle", "crescent", "diamond", "hexagon", "plus", "slash", "square", "star",
            "triangle")
-TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor")
+TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor", "story")
 # literals here are interned once; strings read from the files are swapped for them
 MOVES = ("normal", "fast", "stationary", "flying", "unique")
 _WORDS = SYMBOLS + TYPES + MOVES
@@ -86,9 +88,10 @@ class Data:
         return bool(self._kstats[self._marker[m]][1] >> ABILITIES.index(ability) & 1)
 
     def card(self, c):
-        """(name, type, gate location, clue location or None) of mythos card c."""
+        """(name, type, gate location or None, clue location or None) of mythos card c."""
         cl = self._clue[c]
-        return (self.card_name(c), TYPES[self._typ[c]], self.locations[self._gate[c]],
+        gt = self._gate[c]
+        return (self.card_name(c), TYPES[self._typ[c]], None if gt == 255 else self.locations[gt],
                 None if cl == 255 else self.locations[cl])
 
     def card_name(self, c):
@@ -145,6 +148,9 @@ def get():
 
 def load_once(name):
     """Import a module that runs once (setup, data loading)..."""
+    import gc
+
+    gc.collect()  # compiling it needs a few KB in one piece on a small heap
     return __import__("arkham.ah2e." + name, None, None, [name])
 
 
@@ -186,8 +192,24 @@ def ancient_one(name):
     return None
 
 
+def card_ability(name):
+    """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
+    found = []
+
+    def each(r):
+        if r[0] == name:
+            found.append(r[1])
+
+    _records("mythos_abilities", each)
+    return found[0] if found else None
+
+
 def ancient_ones():
     return sorted(r[0] for r in _records("ancient_ones")[1])
+
+
+def investigator_names():
+    return sorted(r[0] for r in _records("investigators")[1])
 
 
 def investigators():

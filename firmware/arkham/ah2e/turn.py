@@ -2,7 +2,7 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import rules
+from arkham.ah2e import abilities, mythos, rules
 from arkham.ah2e.tables import LOST, why
 
 
@@ -53,6 +53,16 @@ def upkeep_die(g, i, what, face):
             v["noloan"] = 1
 
 
+def item_die(g, i, item, face):
+    """Ithaqua's start of battle (AH-FINAL-6): a die per item; a failed die discards it."""
+    v = g.s["inv"][i]
+    keep = face >= (4 if v["bless"] > 0 else (6 if v["bless"] < 0 else 5))
+    g.emit("item_roll", inv=i, item=item, die=face, kept=keep)
+    if not keep and item in v["items"]:
+        v["items"].remove(item)
+        g.emit("item_lost", inv=i, item=item)
+
+
 def sliders_ok(g, i, sl):
     """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
     v = g.s["inv"][i]
@@ -89,12 +99,13 @@ def step_move(g, step):
             rules.lost(g, i, "no_gate")
             return True
         if len(back) == 1:
-            come_back(g, i, back[0])
+            rules.come_back(g, i, back[0])
             return True
         return False  # the player picks the gate
     if not g.d.is_arkham(v["at"]) or v["at"] == "sky":
         return True
-    v["mp"] = rules.skill(g, i, "speed") + v["bonus"].get("moves", 0)
+    v["mp"] = max(0, rules.skill(g, i, "speed") + v["bonus"].get("moves", 0) + abilities.in_force(
+        g, "moves"))  # Icy Conditions: one less
     v["ev"] = []
     g.emit("movement", inv=i, points=v["mp"])
     return False
@@ -102,14 +113,6 @@ def step_move(g, step):
 
 def gates_to(g, world):
     return sorted(loc for loc in g.s["gates"] if g.d.gate_world[g.s["gates"][loc]] == world)
-
-
-def come_back(g, i, loc):
-    """Back to Arkham with an explored marker (AH-MOVE-2). Monsters there may be fought now or
-    on a later turn (Korean seed, 3.2): returning forces no evade."""
-    rules.move_inv(g, i, loc, "return")
-    g.s["inv"][i]["explored"] = loc
-    g.emit("explored", inv=i, at=loc)
 
 
 def unhandled(g, i):
@@ -170,12 +173,13 @@ def step_encounter(g, step):
 
 
 def seal_cost(g):
-    return g.ao["power"].get("seal_clues", 5)
+    return g.ao["power"].get("seal_clues", 5) - abilities.in_force(g, "seal_minus")
 
 
 def step_seal(g, step):
     v = g.s["inv"][step[1]]
-    return v["dead"] or v["clues"] < seal_cost(g) or step[2] in g.s["signs"]
+    return (v["dead"] or v["clues"] < seal_cost(g) or step[2] in g.s["signs"]
+            or abilities.in_force(g, "no_seal"))
 
 
 def seal(g, i, loc):
@@ -224,3 +228,14 @@ def gate_card(g, step, colour):
     if ok:
         step[2] = 1
 
+
+
+def resolve_die(g, step, face):
+    if step[2] == "chthonian":
+        mythos.chthonian(g, face)
+    elif step[2] == "rumor":
+        abilities.rumor_die(g, face)
+    elif step[2] == "item":
+        item_die(g, step[1], step[3], face)
+    else:
+        upkeep_die(g, step[1], step[2], face)

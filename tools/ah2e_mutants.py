@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Mutation pass over the AH2e rules core: how many one-line faults do the tests in tests/ah2e
+catch? Not part of the default test run (it takes minutes); run it on purpose:
+
+    .venv/bin/python tools/ah2e_mutants.py                 # every mutant (long)
+    .venv/bin/python tools/ah2e_mutants.py --sample 150    # a seeded sample
+    .venv/bin/python tools/ah2e_mutants.py --abilities     # only lines about abilities
+    .venv/bin/python tools/ah2e_mutants.py --list          # the mutants, not run
+
+Each mutant changes one token on one line of firmware/arkham/ah2e/*.py (a comparison, `and` /
+`or`, `not`, True / False, an integer constant, `+=` / `-=`), in a copy of the core under a
+temporary directory (the worktree is never touched); the copy of tests/ah2e runs against it with
+`pytest -x`. A mutant is caught when the tests fail (or time out). "Ability" mutants are those on
+lines about Ancient One powers, worshippers, monster abilities and mythos abilities.
+"""
+import argparse
+import io
+import os
+import pathlib
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tokenize
+from multiprocessing.pool import ThreadPool
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORE = ROOT / "firmware" / "arkham"
+TESTS = ROOT / "tests" / "ah2e"
+
+SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "and": "or",
+        "or": "and", "True": "False", "False": "True", "+=": "-=", "-=": "+="}
+# words that put a line among the abilities (Ancient One sheets, monster and mythos abilities)
+ABILITY_WORDS = ("ao[", "g.ao", "worshippers", "power", "has(", "kabil", "ambush", "endless",
+                 "resistance", "immunity", "nightmar", "overwhelm", "maniac", "undead",
+                 "lost_on_damage", "through_gate", "box_on_defeat", "warded", "has_ability",
+                 "in_force", "envab", "rumab", "attack", "toughness", "devour_without")
+
+
+def mutants(path):
+    """(line number, column, old token, new token) for each one-token change of the file."""
+    src = path.read_text()
+    out = []
+    for tok in tokenize.generate_tokens(io.StringIO(src).readline):
+        t = tok.string
+        (row, col) = tok.start
+        if tok.type == tokenize.OP and t in SWAP:
+            out.append((row, col, t, SWAP[t]))
+        elif tok.type == tokenize.NAME and t in SWAP:
+            out.append((row, col, t, SWAP[t]))
+        elif tok.type == tokenize.NAME and t == "not":
+            out.append((row, col, "not ", ""))
+        elif tok.type == tokenize.NUMBER and t.isdigit():
+            out.append((row, col, t, str(int(t) + 1)))
+    return out
+
+
+def is_ability(path, line):
+    return path.name == "abilities.py" or any(w in line for w in ABILITY_WORDS)
+
+
+def apply(text, row, col, old, new):
+    lines = text.split("\n")
+    ln = lines[row - 1]
+    assert ln[col:col + len(old)] == old, (row, col, old, ln)
+    lines[row - 1] = ln[:col] + new + ln[col + len(old):]
+    return "\n".join(lines)
+
+
+SLOW = ("tests/ah2e/test_ah2e_properties.py", "tests/ah2e/test_ah2e_bad_input.py")
+
+
+def run_tests(work, timeout):
+    """Caught? The deterministic tests first; only a mutant they miss meets the random games
+    (hypothesis, a smaller profile: ah2e-mutants)."""
+    env = dict(os.environ, PYTHONPATH=str(work / "firmware"), PYTHONDONTWRITEBYTECODE="1",
+               HYPOTHESIS_PROFILE="ah2e-mutants")
+    base = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+    try:
+        for args in (["tests/ah2e"] + ["--ignore=" + s for s in SLOW], list(SLOW)):
+            p = subprocess.run(base + args, cwd=work, env=env, capture_output=True,
+                               timeout=timeout)
+            if p.returncode != 0:
+                return True
+        return False
+    except subprocess.TimeoutExpired:
+        return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--sample", type=int, default=0, help="run a seeded sample of N mutants")
+    ap.add_argument("--seed", type=int, default=10)
+    ap.add_argument("--abilities", action="store_true", help="only ability mutants")
+    ap.add_argument("--files", nargs="*", help="only these core files (e.g. fight.py)")
+    ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants run side by side")
+    args = ap.parse_args()
+
+    todo = []
+    for path in sorted((CORE / "ah2e").glob("*.py")):
+        if args.files and path.name not in args.files:
+            continue
+        text = path.read_text().split("\n")
+        for row, col, old, new in mutants(path):
+            line = text[row - 1]
+            if line.strip().startswith("#"):
+                continue
+            ab = is_ability(path, line)
+            if args.abilities and not ab:
+                continue
+            todo.append((path, row, col, old, new, ab))
+    if args.sample and args.sample < len(todo):
+        todo = sorted(random.Random(args.seed).sample(todo, args.sample),
+                      key=lambda m: (m[0].name, m[1], m[2]))
+    if args.list:
+        for path, row, col, old, new, ab in todo:
+            print("%s:%d %r -> %r%s" % (path.name, row, old, new, "  [ability]" if ab else ""))
+        print("%d mutants" % len(todo))
+        return 0
+
+    works = [copy_tree() for _ in range(max(1, args.jobs))]
+    try:
+        t0 = time.time()
+        if run_tests(works[0], args.timeout):
+            print("the tests fail without any mutant: fix them first")
+            return 2
+        print("clean run %.0f s; %d mutants" % (time.time() - t0, len(todo)), flush=True)
+        caught = {True: [0, 0], False: [0, 0]}
+        alive = []
+        pool = ThreadPool(len(works))
+        free = list(works)
+
+        def one(m):
+            work = free.pop()
+            try:
+                return run_mutant(work, m, args.timeout)
+            finally:
+                free.append(work)
+
+        for k, (m, hit) in enumerate(zip(todo, pool.imap(one, todo))):
+            path, row, col, old, new, ab = m
+            caught[ab][0] += hit
+            caught[ab][1] += 1
+            if not hit:
+                alive.append((path.name, row, old, new, ab))
+            print("%3d/%d %s:%d %r -> %r %s%s" % (k + 1, len(todo), path.name, row, old, new,
+                                                   "caught" if hit else "SURVIVED",
+                                                   " [ability]" if ab else ""), flush=True)
+        tot = [caught[True][0] + caught[False][0], caught[True][1] + caught[False][1]]
+        print()
+        for name, (c, n) in (("all", tot), ("ability", caught[True]), ("other", caught[False])):
+            if n:
+                print("%-8s %d of %d caught (%.0f%%)" % (name, c, n, 100.0 * c / n))
+        if alive:
+            print("\nsurvivors:")
+            for name, row, old, new, ab in alive:
+                print("  %s:%d %r -> %r%s" % (name, row, old, new, " [ability]" if ab else ""))
+        return 0
+    finally:
+        for w in works:
+            shutil.rmtree(w, ignore_errors=True)
+
+
+def copy_tree():
+    work = pathlib.Path(tempfile.mkdtemp(prefix="ah2e-mutants-"))
+    shutil.copytree(CORE, work / "firmware" / "arkham")
+    shutil.copytree(TESTS, work / "tests" / "ah2e",
+                    ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    return work
+
+
+def run_mutant(work, m, timeout):
+    path, row, col, old, new, ab = m
+    target = work / "firmware" / "arkham" / "ah2e" / path.name
+    orig = target.read_text()  # the copy taken at the start (the worktree may change meanwhile)
+    target.write_text(apply(orig, row, col, old, new))
+    try:
+        return run_tests(work, timeout)
+    finally:
+        target.write_text(orig)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
