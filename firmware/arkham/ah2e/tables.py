@@ -160,8 +160,13 @@ def unload(name):
         delattr(pkg, name)
 
 
+_quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a check failed)
+
+
 def why(key, *args):
     """The text of a refusal (data/messages.json), read from the file only when needed."""
+    if _quiet[0]:
+        return key
     text = key
     f = open(_DIR + "messages.json")
     try:
