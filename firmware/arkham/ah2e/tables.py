@@ -6,6 +6,7 @@ RAM matters (a Pico has ~100 KB for everything): each JSON file keeps one record
 read line by line; the mythos deck is kept as small integers and one string of names.
 """
 import json
+from array import array
 
 _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
 
@@ -66,9 +67,16 @@ class Data:
     """Everything derived from the JSON once (built by load.py): adjacency, arrows, markers,
     kinds, cards; the methods read them."""
 
+    _kind_at = None  # where each word of _kind_names / _card_names starts (built when first read)
+    _card_at = None
+
     def kind_of(self, m):
         """The kind name of monster marker m."""
-        return _nth(self._kind_names, self._marker[m])
+        at = self._kind_at
+        if at is None:
+            at = self._kind_at = _starts(self._kind_names)
+        k = self._marker[m]
+        return self._kind_names[at[k]:at[k + 1] - 1]
 
     def kind_id(self, name):
         return _find(self._kind_names, name)
@@ -92,7 +100,10 @@ class Data:
                 None if cl == 255 else self.locations[cl])
 
     def card_name(self, c):
-        return _nth(self._card_names, c)
+        at = self._card_at
+        if at is None:
+            at = self._card_at = _starts(self._card_names)
+        return self._card_names[at[c]:at[c + 1] - 1]
 
     def card_id(self, name):
         """The index of the card called `name`, or None."""
@@ -114,12 +125,15 @@ class Data:
         return None, 0
 
 
-def _nth(names, k):
-    """Word k of a " a b c " string."""
-    at = 0
-    for _ in range(k + 1):
-        at = names.index(" ", at) + 1
-    return names[at:names.index(" ", at)]
+def _starts(names):
+    """Where each word of a " a b c " string starts, and one past the end: word k is
+    names[at[k]:at[k + 1] - 1] without a scan (2 bytes a word)."""
+    at = array("H")
+    for i in range(len(names) - 1):
+        if names[i] == " ":
+            at.append(i + 1)
+    at.append(len(names))
+    return at
 
 
 def _find(names, name):
