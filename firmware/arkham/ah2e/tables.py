@@ -197,10 +197,18 @@ def why(key, *args):
     return text % args if args else text
 
 
+_ao = [None, None]  # the last Ancient One read: [name, sheet] (a restore does not read it again)
+
+
 def ancient_one(name):
-    """The sheet of one Ancient One, or None (only the one in play is kept)."""
+    """The sheet of one Ancient One, or None (only the one in play is kept). The rules only
+    read a sheet, so the game in play and a restored one share it."""
+    if _ao[0] == name and name is not None:
+        return _ao[1]
     for r in _records("ancient_ones")[1]:
         if r[0] == name:
+            _ao[0] = name
+            _ao[1] = r[1]
             return r[1]
     return None
 
