@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY
 
 
 class Awaken(Exception):
@@ -84,16 +84,15 @@ def has(g, mid, ability):
 
 
 def monsters_at(g, area):
-    mon = g.s["mon"]
-    return [m for m in range(len(mon)) if mon[m] == area]
+    return [m for m, p in enumerate(g.s["mon"]) if p == area]
 
 
 def arkham_count(g):
     """Monsters counted by the limit: streets, locations and the Sky (AH-LIMIT-1)."""
-    d = g.d
+    adj = g.d.adj  # (Data.is_arkham, inline: this runs for every monster placed)
     n = 0
     for p in g.s["mon"]:
-        if d.is_arkham(p):
+        if p in adj or p == SKY:
             n += 1
     return n
 
@@ -103,18 +102,22 @@ def limit(g):
 
 
 def cup(g):
-    mon = g.s["mon"]
-    return [m for m in range(len(mon)) if mon[m] == "cup"]
+    return [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
 
 
 def draw_monster(g, kind=None):
     """A marker from the cup: of `kind` (physical cup) or at random (virtual). Markers of one
     kind are alike, so the lowest id of the kind drawn is used: both ways log the same."""
+    d = g.d
     c = cup(g)
     if kind is None:
-        kind = g.d.kind_of(g.rng.choice(c))
+        m = g.rng.choice(c)
+        k, kind = d._marker[m], d.kind_of(m)
+    else:
+        k = d.kind_id(kind)
+    marker = d._marker  # markers compared by kind number, not by name
     for m in c:
-        if g.d.kind_of(m) == kind:
+        if marker[m] == k:
             g.emit("monster_drawn", monster=m, kind=kind)
             return m
     return None
