@@ -91,7 +91,7 @@ def _legal(g, need):
         out = [{"a": "seal", "inv": need["inv"]}, {"a": "pass", "inv": need["inv"]}]
     elif k == "encounter" or k == "other":
         out = [{"a": "done", "inv": need["inv"]}]
-        if rules.cup(g):
+        if "cup" in s["mon"]:  # (a monster left in the cup; no list of it built)
             out += _with_inv(_monster_choices(g, "monster_appears")[:1], need["inv"])
     elif k == "final_attack":
         out = [{"a": "attack", "inv": need["inv"]}]

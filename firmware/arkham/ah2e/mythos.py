@@ -99,8 +99,7 @@ def open_with(g, loc, marker):
 
 def step_monster(g, step):
     """Draw one monster from the cup for `step[1]` (AH-GATE-5); an empty cup awakens."""
-    c = rules.cup(g)
-    if not c:
+    if "cup" not in g.s["mon"]:  # (is the cup empty: no list of it built)
         rules.awaken(g, "no_monster")
     if g.physical("cup"):
         return False

@@ -84,7 +84,10 @@ def has(g, mid, ability):
 
 
 def monsters_at(g, area):
-    return [m for m, p in enumerate(g.s["mon"]) if p == area]
+    mon = g.s["mon"]
+    if area not in mon:  # (most areas hold none: one scan in C, no list built)
+        return []
+    return [m for m, p in enumerate(mon) if p == area]
 
 
 def arkham_count(g):
