@@ -93,9 +93,10 @@ def monsters_at(g, area):
 def arkham_count(g):
     """Monsters counted by the limit: streets, locations and the Sky (AH-LIMIT-1)."""
     adj = g.d.adj  # (Data.is_arkham, inline: this runs for every monster placed)
-    n = 0
-    for p in g.s["mon"]:
-        if p in adj or p == SKY:
+    mon = g.s["mon"]
+    n = mon.count(SKY)  # (the Sky is no street or location: not in adj)
+    for p in mon:
+        if p in adj:
             n += 1
     return n
 
