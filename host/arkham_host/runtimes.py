@@ -30,9 +30,7 @@ def micropython32_binary():
     It is ../shared/pico/micropython32 beside the repository (or $ARKHAM_MICROPYTHON32); it is
     not on PyPI, so tests and benches that need it skip and say why when it is missing."""
     env = os.environ.get(MICROPYTHON32_ENV)
-    for p in ([pathlib.Path(env)] if env else []) + [
-        REPO_DIR.parent / "shared" / "pico" / "micropython32"
-    ]:
+    for p in [pathlib.Path(env)] if env else [REPO_DIR.parent / "shared" / "pico" / "micropython32"]:
         if p.is_file() and os.access(str(p), os.X_OK):
             return str(p)
     return None
