@@ -83,10 +83,16 @@ _MOUNT = (
 )
 
 
+_BUILT = {}  # layout -> (tree, image): one build for a whole measure (sources may change meanwhile)
+
+
 def _boot(layout, argv=(), cal=False):
-    tree = str(runtimes.mpy_tree())
+    if cal or layout not in _BUILT:
+        _BUILT[layout] = (str(runtimes.mpy_tree()),
+                          str(runtimes.romfs_image()) if layout == "rom" else None)
+    tree, image = _BUILT[layout]
     if layout == "rom":
-        mount, path = _MOUNT % str(runtimes.romfs_image()), ["/rom", tree]
+        mount, path = _MOUNT % image, ["/rom", tree]
     else:
         mount, path = "", [tree]
     deps = "".join("import %s\n" % m for m in DEPS) if cal else ""
