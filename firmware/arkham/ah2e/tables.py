@@ -30,6 +30,13 @@ ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "
              "ambush", "endless", "undead", "mask", "box_on_defeat", "lost_on_damage",
              "through_gate_on_damage", "lose_weapon", "maniac_terror")
 
+_FIELD_AT = {}  # name -> its index, without a scan of the tuple (monster stats are read a lot)
+for _k in range(len(FIELDS)):
+    _FIELD_AT[FIELDS[_k]] = _k
+_ABILITY_AT = {}
+for _k in range(len(ABILITIES)):
+    _ABILITY_AT[ABILITIES[_k]] = _k
+
 
 def _records(name, each=None):
     """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
@@ -83,7 +90,7 @@ class Data:
 
     def kstat(self, m, field):
         """A printed value of marker m (None: no horror rating)."""
-        v = self._kstats[self._marker[m]][0][FIELDS.index(field)]
+        v = self._kstats[self._marker[m]][0][_FIELD_AT[field]]
         if field == "move":
             return MOVES[v]
         if field == "symbol":
@@ -91,7 +98,7 @@ class Data:
         return None if v == 255 else v - 8
 
     def kabil(self, m, ability):
-        return bool(self._kstats[self._marker[m]][1] >> ABILITIES.index(ability) & 1)
+        return bool(self._kstats[self._marker[m]][1] >> _ABILITY_AT[ability] & 1)
 
     def card(self, c):
         """(name, type, gate location, clue location or None) of mythos card c."""
