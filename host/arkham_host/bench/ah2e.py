@@ -4,7 +4,8 @@ ah2e_heap_peak_bytes    an 8-investigator random game (legal actions, card effec
                         battle) under the MicroPython unix port: the most heap in use at any
                         step (in use after a collect + what the step allocated, automatic gc off).
                         Includes the code, compiled from .py into the heap (see ..._code_bytes).
-                        Budget 96 KB; the unix port is 64-bit, so objects are bigger than on a Pico.
+                        64-bit unix port: objects are bigger than on a Pico; the budgets are
+                        measured on the 32-bit port at the Pico's heap (bench m32).
 ah2e_heap_live_peak_bytes  the most heap still in use after a collect at the end of a step
 ah2e_code_bytes         heap taken by the imported core modules and data tables alone
 ah2e_state_bytes        heap of one copy of the starting 8-investigator state (a snapshot)
