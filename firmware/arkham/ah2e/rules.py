@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, investigator_names
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, investigator_names
 
 
 class Awaken(Exception):
@@ -118,15 +118,18 @@ def has(g, mid, ability):
 
 def monsters_at(g, area):
     mon = g.s["mon"]
-    return [m for m in range(len(mon)) if mon[m] == area]
+    if area not in mon:  # (most areas hold none: one scan in C, no list built)
+        return []
+    return [m for m, p in enumerate(mon) if p == area]
 
 
 def arkham_count(g):
     """Monsters counted by the limit: streets, locations and the Sky (AH-LIMIT-1)."""
-    d = g.d
-    n = 0
-    for p in g.s["mon"]:
-        if d.is_arkham(p):
+    adj = g.d.adj  # (Data.is_arkham, inline: this runs for every monster placed)
+    mon = g.s["mon"]
+    n = mon.count(SKY)  # (the Sky is no street or location: not in adj)
+    for p in mon:
+        if p in adj:
             n += 1
     return n
 
@@ -136,21 +139,25 @@ def limit(g):
 
 
 def cup(g):
-    mon = g.s["mon"]
-    return [m for m in range(len(mon)) if mon[m] == "cup"]
+    return [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
 
 
 def draw_monster(g, kind=None):
     """A marker from the cup: of `kind` (physical cup) or at random (virtual). Markers of one
     kind are alike, so the lowest id of the kind drawn is used: both ways log the same. An empty
     cup when a monster must be drawn awakens the Ancient One (AH-AWAKE-3)."""
+    d = g.d
     c = cup(g)
     if not c:
         awaken(g, "no_monster")
     if kind is None:
-        kind = g.d.kind_of(g.rng.choice(c))
+        m = g.rng.choice(c)
+        k, kind = d._marker[m], d.kind_of(m)
+    else:
+        k = d.kind_id(kind)
+    marker = d._marker  # markers compared by kind number, not by name
     for m in c:
-        if g.d.kind_of(m) == kind:
+        if marker[m] == k:
             g.emit("monster_drawn", monster=m, kind=kind)
             return m
     return None

@@ -6,6 +6,7 @@ RAM matters (a Pico has ~100 KB for everything): each JSON file keeps one record
 read line by line; the mythos deck is kept as small integers and one string of names.
 """
 import json
+from array import array
 
 _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
 
@@ -30,6 +31,13 @@ FIELDS = ("move", "symbol", "toughness", "awareness", "horror_mod", "horror_dmg"
 ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "magical_immunity",
              "ambush", "endless", "undead", "mask", "box_on_defeat", "lost_on_damage",
              "through_gate_on_damage", "lose_weapon", "maniac_terror")
+
+_FIELD_AT = {}  # name -> its index, without a scan of the tuple (monster stats are read a lot)
+for _k in range(len(FIELDS)):
+    _FIELD_AT[FIELDS[_k]] = _k
+_ABILITY_AT = {}
+for _k in range(len(ABILITIES)):
+    _ABILITY_AT[ABILITIES[_k]] = _k
 
 
 def _records(name, each=None):
@@ -68,16 +76,23 @@ class Data:
     """Everything derived from the JSON once (built by load.py): adjacency, arrows, markers,
     kinds, cards; the methods read them."""
 
+    _kind_at = None  # where each word of _kind_names / _card_names starts (built when first read)
+    _card_at = None
+
     def kind_of(self, m):
         """The kind name of monster marker m."""
-        return _nth(self._kind_names, self._marker[m])
+        at = self._kind_at
+        if at is None:
+            at = self._kind_at = _starts(self._kind_names)
+        k = self._marker[m]
+        return self._kind_names[at[k]:at[k + 1] - 1]
 
     def kind_id(self, name):
         return _find(self._kind_names, name)
 
     def kstat(self, m, field):
         """A printed value of marker m (None: no horror rating)."""
-        v = self._kstats[self._marker[m]][0][FIELDS.index(field)]
+        v = self._kstats[self._marker[m]][0][_FIELD_AT[field]]
         if field == "move":
             return MOVES[v]
         if field == "symbol":
@@ -85,7 +100,7 @@ class Data:
         return None if v == 255 else v - 8
 
     def kabil(self, m, ability):
-        return bool(self._kstats[self._marker[m]][1] >> ABILITIES.index(ability) & 1)
+        return bool(self._kstats[self._marker[m]][1] >> _ABILITY_AT[ability] & 1)
 
     def card(self, c):
         """(name, type, gate location or None, clue location or None) of mythos card c."""
@@ -95,7 +110,10 @@ class Data:
                 None if cl == 255 else self.locations[cl])
 
     def card_name(self, c):
-        return _nth(self._card_names, c)
+        at = self._card_at
+        if at is None:
+            at = self._card_at = _starts(self._card_names)
+        return self._card_names[at[c]:at[c + 1] - 1]
 
     def card_id(self, name):
         """The index of the card called `name`, or None."""
@@ -117,12 +135,15 @@ class Data:
         return None, 0
 
 
-def _nth(names, k):
-    """Word k of a " a b c " string."""
-    at = 0
-    for _ in range(k + 1):
-        at = names.index(" ", at) + 1
-    return names[at:names.index(" ", at)]
+def _starts(names):
+    """Where each word of a " a b c " string starts, and one past the end: word k is
+    names[at[k]:at[k + 1] - 1] without a scan (2 bytes a word)."""
+    at = array("H")
+    for i in range(len(names) - 1):
+        if names[i] == " ":
+            at.append(i + 1)
+    at.append(len(names))
+    return at
 
 
 def _find(names, name):
@@ -166,8 +187,13 @@ def unload(name):
         delattr(pkg, name)
 
 
+_quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a check failed)
+
+
 def why(key, *args):
     """The text of a refusal (data/messages.json), read from the file only when needed."""
+    if _quiet[0]:
+        return key
     text = key
     f = open(_DIR + "messages.json")
     try:
@@ -184,10 +210,18 @@ def why(key, *args):
     return text % args if args else text
 
 
+_ao = [None, None]  # the last Ancient One read: [name, sheet] (a restore does not read it again)
+
+
 def ancient_one(name):
-    """The sheet of one Ancient One, or None (only the one in play is kept)."""
+    """The sheet of one Ancient One, or None (only the one in play is kept). The rules only
+    read a sheet, so the game in play and a restored one share it."""
+    if _ao[0] == name and name is not None:
+        return _ao[1]
     for r in _records("ancient_ones")[1]:
         if r[0] == name:
+            _ao[0] = name
+            _ao[1] = r[1]
             return r[1]
     return None
 

@@ -125,6 +125,14 @@ class _Pieces:
             self.n = 0
 
 
+def _name_order(spots):
+    """The spots' indices in name order (2 bytes a spot, made once): frames list spots sorted."""
+    from array import array
+
+    names = [sp.name for sp in spots]
+    return array("H", sorted(range(len(names)), key=lambda k: names[k]))
+
+
 class WorldStream:
     """hw.stream for the emulator. io: an object with read() -> bytes (b"" when nothing; raises
     EOFError at end), writable() -> bool, write(bytes), wait(ms)."""
@@ -137,6 +145,7 @@ class WorldStream:
         self._frame_at = None
         self._frame_due = False
         self._busy_at = world.clock()  # the last input or output (frames aside)
+        self._order = None  # spot indices in name order, for frames (made at the first)
 
     def read_available(self):
         self.world.tick()
@@ -210,11 +219,29 @@ class WorldStream:
             return
         self._frame_at = now
         self._frame_due = False
-        # in pieces of ~200 bytes (the bytes of canon.dumps): 80 spots need no 4 KB block
+        # in pieces of ~200 bytes, the bytes canon.dumps({"frame": lights.lit()}) would give, but
+        # spot by spot: no dict of every lit spot (a Pico sends no frames, so the emulator keeps
+        # what it allocates for them small: the table's heap is measured with it)
+        lights = self.world.lights
+        spots = lights.board.spots
+        order = self._order
+        if order is None or len(order) != len(spots):
+            order = self._order = _name_order(spots)
         out = _Pieces(self._write)
-        out.append("\x1e")
-        canon_encode({"frame": self.world.lights.lit()}, out)
-        out.append("\n")
+        out.append('\x1e{"frame":{')
+        first = True
+        for k in order:
+            sp = spots[k]
+            if not sp.leds:
+                continue
+            r, g, b = lights.pixels.shown(sp.leds[0])
+            if r or g or b:
+                if not first:
+                    out.append(",")
+                first = False
+                canon_encode(sp.name, out)
+                out.append(":[%d,%d,%d]" % (r, g, b))
+        out.append("}}\n")
         out.flush()
 
     def wait(self, ms):

@@ -35,9 +35,14 @@ PALETTE = (
 
 
 def colour(name):
+    row = _row(name)
+    return row[1], row[2]
+
+
+def _row(name):
     for row in PALETTE:
         if row[0] == name:
-            return row[1], row[2]
+            return row
     raise KeyError(name)
 
 
@@ -51,7 +56,8 @@ def _count(pairs):
 def paint(lights, board, core, sync, act, go):
     """Paint every spot from the core state `core.s`, the table's own state `sync` (prompts,
     wrong tokens), `act` (the spot where a decision is awaited) and `go` (legal destinations).
-    Nothing is kept: all is computed here, on each repaint."""
+    Nothing is kept: all is computed here, on each repaint, and little is allocated (no slice of
+    every spot's name, no tuple per lit spot: a repaint runs after every change)."""
     s = core.s
     d = core.d
     invs = _count([v["at"] for v in s["inv"] if not v["dead"]])
@@ -87,25 +93,26 @@ def paint(lights, board, core, sync, act, go):
             key = "clue"
         elif name in s["closed"]:
             key = "closed"
-        elif name[-2:] in ("_1", "_2") and name[:-2] in world_gates:
+        elif (name.endswith("_1") or name.endswith("_2")) and name[:-2] in world_gates:
             key = "world_gate"
-        elif name[:7] == "terror_":
+        elif name.startswith("terror_"):
             n = _num(name[7:])
             if n == s["terror"]:
                 key = "terror"
             elif n is not None and n < s["terror"]:
                 key = "terror_past"
-        elif name[:5] == "doom_":
+        elif name.startswith("doom_"):
             n = _num(name[5:])
             if n is not None and n <= s["doom"]:
                 key = "doom"
             elif n is not None and n <= core.ao["doom"]:
                 key = "doom_empty"
         if key is not None:
-            rgb, anim = colour(key)
+            row = _row(key)
+            anim = row[2]
             if key == "doom" and s["phase"] == "final":
                 anim = PULSE
-            lights.show(name, rgb, anim)
+            lights.show(name, row[1], anim)
 
 
 def _num(text):

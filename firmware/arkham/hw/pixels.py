@@ -81,9 +81,8 @@ class Pixels:
         if anim not in (STEADY, BLINK, PULSE, FLASH):
             raise ValueError("unknown animation %r" % (anim,))
         r, g, b = rgb
-        for c in (r, g, b):
-            if not 0 <= c <= 255:
-                raise ValueError("colour components must be 0..255, got %r" % (rgb,))
+        if not (0 <= r <= 255 and 0 <= g <= 255 and 0 <= b <= 255):  # (no tuple to loop over)
+            raise ValueError("colour components must be 0..255, got %r" % (rgb,))
         j = 3 * i
         self._rgb[j] = r
         self._rgb[j + 1] = g

@@ -1,5 +1,8 @@
 """`link_roundtrips_per_s`: command -> reply through the pty of a headless emulated table
-(unix port firmware, the same relay `arkham-table sim` uses)."""
+(unix port firmware, the same relay `arkham-table sim` uses). Wall time of three processes (the
+table, the relay, this one), so it depends on the machine's load: `link_load_avg_1min` is the
+load average when it was measured, and the figure compares only with one taken on the same
+machine at a similar load."""
 
 from __future__ import annotations
 
@@ -30,4 +33,10 @@ def measure() -> dict:
                 link.close()
         finally:
             sim.stop()
-    return {"link_roundtrips_per_s": round(ROUNDS / dt, 1)}
+    import os
+
+    return {
+        "link_roundtrips_per_s": round(ROUNDS / dt, 1),
+        "link_load_avg_1min": round(os.getloadavg()[0], 2),
+        "link_note": "wall time: depends on the machine's load",
+    }

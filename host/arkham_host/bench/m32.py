@@ -1,0 +1,287 @@
+"""Heap of the tables measured like the chip: the 32-bit MicroPython v1.28 unix port
+(../shared/pico/micropython32, 4-byte words like the RP2040; within ~2% of the real chip on the
+same script), the real App on emulated hardware over its serial link, the saved game written to
+a state folder (flash on a Pico), never kept in the heap.
+
+m32_heap_peak_<table>_mpy  the smallest heap (to 2 KB) with which the table plays its game with no
+                           MemoryError at all (no failed reply, no `error` event, no crash):
+                           fragmentation included. Layout of a stock Pico after `deploy`: the
+                           package as .mpy files, each imported module's code loaded into the heap.
+m32_heap_peak_<table>_rom  the same with the package in a ROMFS image (ROMFS or frozen firmware):
+                           code runs in place, only what it creates takes heap.
+m32_emu_code_bytes_<mpy|rom>  heap taken by the emulator's own code (arkham.emu, emulator.py),
+                           which a Pico never loads: it is imported before the game into heap
+                           added on top of the measured one, so the figures above leave it out.
+m32_pico_free_at_peak_<table>_<layout>  241,760 (free at a stock Pico's REPL with littlefs) minus
+                           the peak: what such a Pico keeps free at the table's worst point.
+
+Budgets (issue 9, .mpy on littlefs): ah2e8 <= 160 KB, fh4 <= 120 KB, ritual7 <= 96 KB, bringup
+<= 64 KB; ROMFS: ah2e8 <= 96 KB. The heap of the interpreter itself at a bare REPL is not part of
+the figure (measured first and added, like the emulator's code).
+
+Tables: bringup (status verbs), ah2e8 (AH2e, 8 investigators, virtual chance: 200 actions, each
+a random one of `legal`), fh4 (Final Hour, 4 players: 200 actions from the core's legal list,
+each prompt confirmed with `ok all`), ritual7 (Arkham Ritual, 7 players: 200 actions,
+a peek only when nothing else is open). A game
+that ends is followed by a new one until the 200 actions are played. Picks: random.Random(11).
+
+Skipped ({"m32_skipped": why}) where micropython32 is missing. $ARKHAM_BENCH_M32=ah2e8,fh4 limits
+the tables, $ARKHAM_BENCH_M32_LAYOUT=mpy (or rom) the layouts. Slow: every try plays the whole
+game (~25 s for AH2e on an idle machine), about 7 tries a figure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import select
+import sys
+import subprocess
+import tempfile
+import time
+
+from arkham_host import boardfile, runtimes
+
+PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/pico/README.md)
+ACTIONS = 200
+PICK_SEED = 11
+STEP = 2048
+STATUS = ["hello", "dump", "board", "pads"]
+EMU = ["arkham.emu", "arkham.emu.table", "arkham.emu.world", "arkham.emu.stream",
+       "arkham.emu.mpr121", "arkham.emu.strip", "arkham.emu.boards"]
+# device modules the emulator's modules import; on a Pico the real board backend imports them too
+DEPS = ["arkham.compat", "arkham.rng", "arkham.canon", "arkham.boardmap", "arkham.hw",
+        "arkham.hw.pads", "arkham.hw.mpr121", "arkham.hw.lights", "arkham.hw.storage",
+        "arkham.hw.pixels"]
+TABLES = {  # name -> (game, board, the game command, range to search in KB for each layout)
+    "bringup": ("bringup", "bringup", None, {"mpy": (24, 160), "rom": (16, 128)}),
+    "ah2e8": ("ah2e", "ah2e", "game ah2e players=8 seed=7 chance=virtual",
+              {"mpy": (96, 248), "rom": (48, 200)}),
+    "fh4": ("final-hour", "final-hour", "game final-hour players=4 seed=7",
+            {"mpy": (64, 240), "rom": (32, 200)}),
+    "ritual7": ("ritual", "ritual", "game ritual players=7 seed=7",
+                {"mpy": (48, 240), "rom": (24, 200)}),
+}
+
+_BOOT = (
+    "import sys,gc\n"
+    "%(mount)s"
+    "sys.path[:]=%(path)r\n"
+    "gc.collect()\n_b=gc.mem_alloc()\n"
+    "%(deps)s"
+    "gc.collect()\n_d=gc.mem_alloc()\n"
+    "import emulator\n"
+    "for _m in %(emu)r:\n __import__(_m)\n"
+    "gc.collect()\n"
+    "if %(cal)r:\n print('{\"base\":%%d,\"emu\":%%d}'%%(_b,gc.mem_alloc()-_d))\n"
+    "else:\n emulator.main(%(argv)r)\n"
+)
+_MOUNT = (
+    "import vfs\nf=open(%r,'rb')\n_rom=f.read()\nf.close()\ndel f\n"
+    "vfs.mount(vfs.VfsRom(_rom),'/rom')\n"
+)
+
+
+_BUILT = {}  # layout -> (tree, image): one build for a whole measure (sources may change meanwhile)
+
+
+def _boot(layout, argv=(), cal=False):
+    if cal or layout not in _BUILT:
+        _BUILT[layout] = (str(runtimes.mpy_tree()),
+                          str(runtimes.romfs_image()) if layout == "rom" else None)
+    tree, image = _BUILT[layout]
+    if layout == "rom":
+        mount, path = _MOUNT % image, ["/rom", tree]
+    else:
+        mount, path = "", [tree]
+    deps = "".join("import %s\n" % m for m in DEPS) if cal else ""
+    return _BOOT % {"mount": mount, "path": path, "deps": deps, "emu": EMU, "cal": cal,
+                    "argv": list(argv)}
+
+
+def calibrate(layout):
+    """{"base": heap in use before any import (the -c lines, the ROM image), "emu": the emulator's
+    own code on top of the device modules it imports}."""
+    argv = [runtimes.micropython32_binary(), "-X", "heapsize=4m", "-c", _boot(layout, cal=True)]
+    out = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd="/")
+    if out.returncode != 0:
+        raise RuntimeError("m32 calibration failed: " + (out.stdout + out.stderr)[-2000:])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+class _Table:
+    def __init__(self, heap, layout, cal, game, board, state):
+        argv = ["--board", str(boardfile.board_path(board)), "--game", game, "--state", state]
+        total = heap + cal["base"] + cal["emu"]
+        cmd = [runtimes.micropython32_binary(), "-X", "heapsize=%d" % total, "-c",
+               _boot(layout, argv)]
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, cwd=state)
+        self.buf = b""
+        self.tag = 0
+        self.bad = 0
+
+    def send(self, cmd, timeout=60.0):
+        """The reply to cmd, or None (a memory error on the way, the table died or went quiet)."""
+        self.tag += 1
+        try:
+            self.p.stdin.write(b"#%d %s\n" % (self.tag, cmd.encode()))
+            self.p.stdin.flush()
+        except OSError:  # the table died (a MemoryError where nothing catches it)
+            self.bad += 1
+            return None
+        end = time.time() + timeout
+        while time.time() < end:
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                if not line.startswith(b"{"):
+                    continue  # world channel, or a runtime's dying words
+                o = json.loads(line)
+                bad = o.get("ev") == "error" or not o.get("ok", 1)
+                text = str(o.get("err", "")) + str(o.get("short", "")) if bad else ""
+                if "MemoryError" in text or "memory" in text:
+                    self.bad += 1
+                    return None
+                if o.get("re") == self.tag:
+                    return o
+            r, _, _ = select.select([self.p.stdout], [], [], 0.5)
+            if r:
+                chunk = os.read(self.p.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                self.buf += chunk
+        self.bad += 1
+        return None
+
+    def close(self):
+        self.p.kill()
+        self.p.wait()
+
+
+def _fh_command(a):
+    from arkham.games.fh import ACTS
+
+    if a["a"] in ("end_actions", "end_round"):
+        return "end %d" % a["inv"]
+    for verb, (name, fields) in ACTS.items():
+        if name == a["a"]:
+            if verb == "reverse":
+                return "reverse %d %s %s" % (a["inv"], a["parts"][0], a["parts"][1])
+            return " ".join([verb, str(a["inv"])] + [str(a[f]) for f, _ in fields])
+    raise ValueError("no final-hour verb for %r" % (a,))
+
+
+def _ritual_command(a):
+    v = a["a"]
+    if v == "nominate":
+        return "nominate %d" % a["seat"]
+    if v in ("take", "pass"):
+        return v + (" " + a["card"] if "card" in a else "")
+    if v == "orb":
+        return "orb " + ("keep" if a["keep"] else "remove")
+    if v == "peek":
+        return "peek %d %s%s" % (a["seat"], a["what"], " " + a["card"] if "card" in a else "")
+    if v == "goo":
+        return "goo " + (str(a["holder"]) if a["holder"] else "none")
+    if v == "reveal":
+        return "reveal " + ",".join(a["cards"])
+    return v
+
+
+def play(t, name, actions=ACTIONS):
+    """Plays the table's game; False at the first memory error."""
+    game, board, start, _ = TABLES[name]
+    for cmd in STATUS:
+        if t.send(cmd) is None:
+            return False
+    if start is None:
+        for _ in range(10):
+            for cmd in STATUS:
+                if t.send(cmd) is None:
+                    return False
+        return t.send("hello") is not None
+    rnd = random.Random(PICK_SEED)
+    if t.send(start) is None or (name != "ritual7" and t.send("ok") is None):
+        return False
+    done = games = 0
+    while done < actions:
+        la = t.send("legal")
+        if la is None:
+            return False
+        la = la.get("legal") or []
+        if not la:  # the game is over: another one
+            games += 1
+            new = start.replace("seed=7", "seed=%d" % (7 + games))
+            if name != "ah2e8":
+                new = new.replace("game %s" % game, "new")
+            if t.send(new) is None or (name != "ritual7" and t.send("ok") is None):
+                return False
+            continue
+        if name == "ritual7":  # a peek (a card seen by mistake) only when nothing else is open
+            la = [a for a in la if a["a"] != "peek"] or la
+        pick = rnd.randrange(len(la))
+        if name == "ah2e8":
+            cmd = "act %d" % (pick + 1)
+        elif name == "fh4":
+            cmd = _fh_command(la[pick])
+        else:
+            cmd = _ritual_command(la[pick])
+        r = t.send(cmd)
+        if r is None:
+            return False
+        if name == "ah2e8" and not r.get("ok"):  # tokens to move first: confirm, draw again
+            if t.send("ok") is None:
+                return False
+            continue
+        if name == "fh4" and t.send("ok all") is None:
+            return False
+        done += 1
+    return t.send("hello") is not None
+
+
+def runs(heap, layout, cal, name):
+    """Does the table play its game in `heap` bytes (above the interpreter and emulator)?"""
+    game, board, _, _ = TABLES[name]
+    with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
+        t = _Table(heap, layout, cal, game, board, state)
+        try:
+            return play(t, name) and t.bad == 0
+        finally:
+            t.close()
+
+
+def peak(name, layout, cal):
+    lo, hi = (k * 1024 for k in TABLES[name][3][layout])
+    if not runs(hi, layout, cal, name):
+        return None
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2 // STEP * STEP
+        if runs(mid, layout, cal, name):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def measure() -> dict:
+    if runtimes.micropython32_binary() is None:
+        return {"m32_skipped": runtimes.MICROPYTHON32_MISSING}
+    only = os.environ.get("ARKHAM_BENCH_M32")
+    names = [n for n in TABLES if not only or n in only.split(",")]
+    layouts = os.environ.get("ARKHAM_BENCH_M32_LAYOUT", "mpy,rom").split(",")
+    out = {}
+    for layout in layouts:
+        cal = calibrate(layout)
+        out["m32_emu_code_bytes_" + layout] = cal["emu"]
+        for name in names:
+            p = peak(name, layout, cal)
+            out["m32_heap_peak_%s_%s" % (name, layout)] = p
+            sys.stderr.write("m32: %s %s peak %s\n" % (name, layout, p))
+            if p is not None:
+                out["m32_pico_free_at_peak_%s_%s" % (name, layout)] = PICO_FREE - p
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(), indent=1, sort_keys=True))
