@@ -22,7 +22,7 @@ def _copy(obj):
 
 copy = _copy
 if sys.implementation.name == "cpython":
-    import marshal
+    import marshal  # type: ignore[import-not-found]  # (CPython only; not in MicroPython's stubs)
 
     def copy(obj):
         try:

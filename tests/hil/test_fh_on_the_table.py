@@ -6,6 +6,7 @@ blocks until put right; a monster's move is a lift prompt then a place prompt.""
 import time
 
 import pytest
+from gamefakes import options
 
 WHITE = [255, 255, 255]
 RED = [255, 0, 0]
@@ -61,14 +62,14 @@ def test_prompts_wait_for_tokens_and_misplaced_tokens_block_FH_TABLE_2(table):
     assert ev["present"] is True
     assert seen(table, "location_15", RED, 1.0)
     r = table.send("legal")
-    card = r["view"]["legal"][0]  # the cards a seat may play: a private reply
+    card = options(r["view"]["legal"])[0]  # the cards a seat may play: a private reply
     r = table.send("play %d %d" % (card["inv"], card["card"]))
     assert not r["ok"] and "location_15" in r["err"]
     table.world.lift("location_15")
     table.expect("put_right", spot="location_15", timeout=5.0)
 
     for _ in range(4):  # the round's priority cards (FH-ROUND-3)
-        card = table.ok("legal")["view"]["legal"][0]
+        card = options(table.ok("legal")["view"]["legal"])[0]
         table.ok("play %d %d" % (card["inv"], card["card"]))
     mon = table.dump()["state"]["mon"]
     m = [i for i, x in enumerate(mon) if x[0] == "board" and x[1] == 9][0]

@@ -37,7 +37,11 @@ def record_game(path, seed=5, actions=60, options="players=2", runtime="micropyt
         rec = Recorder(str(path), port=sim.serial_path)
         link = Link(sim.serial_path, recorder=rec)
         try:
-            rec.hello = link.request("hello", timeout=30)
+            hello = link.request("hello", timeout=30)
+            rec.hello = hello
+            # as `arkham-table log` does: the file opens with the table's dump (its meta)
+            dump = link.request("dump", timeout=30)
+            rec.start_file(hello.get("game"), dump=dump if dump.get("ok") else None)
             link.request("game ah2e seed=%d %s" % (seed, options), timeout=30)
             play(link, actions, rnd)
         finally:

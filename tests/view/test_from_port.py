@@ -1,14 +1,15 @@
 """`render PORT` and `forecast PORT` (issue 12): the board and the odds now, from a table's serial
-port (here an emulated table's pty; without a registry entry it is read as a real table would
-be: `dump` only)."""
+port (here an emulated table's pty, read as a real table would be: `dump` only; render and
+forecast never look up the registry)."""
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from arkham_host import boardfile
+from arkham_host import boardfile, registry
 from arkham_host.link import Link
 from arkham_host.simcore import Sim
 from arkham_host.worldclient import World
@@ -25,6 +26,11 @@ def test_render_and_forecast_from_a_port(tmp_path):
     with tempfile.TemporaryDirectory(prefix="arkham-port-") as state:
         sim = Sim(boardfile.board_path("ah2e"), game="bringup", state_dir=state,
                   socket_path=state + "/w.sock").start()
+        # this process serves the pty (it holds the slave end): registered as a running sim, so
+        # the port check does not take it for another program holding the port
+        entry = registry.register({"pid": os.getpid(), "serial": sim.serial_path,
+                                   "world": sim.world_path, "board": "ah2e", "game": "ah2e",
+                                   "state": state})
         try:
             link = Link(sim.serial_path)
             link.request("game ah2e seed=4 players=2", timeout=30)
@@ -46,4 +52,5 @@ def test_render_and_forecast_from_a_port(tmp_path):
             r = cli("render", sim.serial_path, "--at", "3", "-o", tmp_path / "x.svg")
             assert r.returncode == 2 and "--at is for a log" in r.stderr
         finally:
+            entry.unlink()
             sim.stop()

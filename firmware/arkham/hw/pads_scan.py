@@ -92,9 +92,9 @@ class PadScan:
             return False
         self._state[ci] = CHIP_OK
         emap = self._emap[ci]
-        for e in range(12):
-            if emap[e] >= 0:
-                self._last[emap[e]] = -1  # (no step across the gap: not noise)
+        for el in range(12):
+            if emap[el] >= 0:
+                self._last[emap[el]] = -1  # (no step across the gap: not noise)
         return True
 
     def _fail(self, ci, now_ms, err):
