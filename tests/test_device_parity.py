@@ -14,7 +14,10 @@ SCRIPTS = sorted(p for p in DEVICE.glob("test_*.py"))
 
 
 def heap_of(script):
-    """A script may declare a bigger heap in its first lines: `# heap: 160k` (default 96k)."""
+    """A script may declare a bigger heap in its first lines: `# heap: 160k` (default 96k). On
+    this 64-bit model of the chip a declared heap is the smallest it passes in plus ~16 KB: the
+    smallest moves by a few KB with the checkout's path and fragmentation (a script 4 KB over its
+    heap in a clone at another path failed CI). The chip's figure is the 32-bit run below."""
     for line in script.read_text().splitlines()[:5]:
         if line.startswith("# heap:"):
             return line.split(":", 1)[1].split()[0]

@@ -215,8 +215,11 @@ class PadScan:
                 r = 1 if d16 >= t << 4 else 0
             raw[k] = r
             if r != present[k]:
-                if self._count[k] and 2 * _step(steps[e]) >= t:
-                    self._count[k] = 0  # still moving: a token settles, noise does not
+                st = _step(steps[e])
+                if self._count[k] and 2 * st >= t and 4 * st > j:
+                    # still moving: a token settles, noise does not (a step within 4x the pad's
+                    # mean jitter, j/16, is that jitter: it must not hold the report back)
+                    self._count[k] = 0
                 self._count[k] += 1
                 if self._count[k] >= self.debounce:
                     present[k] = r
