@@ -237,7 +237,7 @@ class Sim:
     def _wake(self):
         try:
             os.write(self._wake_w, b"x")
-        except (OSError, AttributeError):
+        except (OSError, AttributeError, TypeError):  # (closed: stop() twice)
             pass
 
     # ---- requests ----------------------------------------------------------------------------

@@ -83,3 +83,15 @@ def test_a_restart_without_game_resumes_the_saved_game(request, tmp_path):
     assert out.returncode == 2 and "--new-game" in out.stderr, out.stdout + out.stderr
     assert game_of(None) == "ritual"  # the refusal changed nothing
     assert game_of("ritual") == "ritual"  # the same game: resumed
+
+
+def test_stopping_a_sim_twice_is_harmless(tmp_path):
+    """A test's finally and a fixture may both stop the same emulated table (was a TypeError)."""
+    from arkham_host import boardfile
+    from arkham_host.simcore import Sim
+
+    sim = Sim(boardfile.board_path("bringup"), game="bringup", state_dir=str(tmp_path),
+              socket_path=str(tmp_path / "w.sock")).start()
+    sim.stop()
+    sim.stop()
+    assert not sim.running
