@@ -227,6 +227,12 @@ class Link:
                         drop = self.cursor - self.keep // 2
                         del self.events[:drop]
                         self.cursor -= drop
+                    elif len(self.events) > self.keep * 8:
+                        # nobody consumes them (a console or log session reads lines through
+                        # on_line): keep the newest, so a day-long session does not grow
+                        drop = len(self.events) - self.keep * 4
+                        del self.events[:drop]
+                        self.cursor = max(0, self.cursor - drop)
                 elif "re" in obj or "ok" in obj:
                     hello = (
                         obj.get("hello")

@@ -95,3 +95,21 @@ def test_stopping_a_sim_twice_is_harmless(tmp_path):
     sim.stop()
     sim.stop()
     assert not sim.running
+
+
+def test_a_link_nobody_reads_events_from_stays_bounded():
+    """A console or log session reads lines through on_line and never consumes events: the
+    link's event list must not grow for the whole session (noticed in issue 12)."""
+    from arkham_host.link import Link
+
+    link = Link.__new__(Link)  # (no port: lines are fed as the reader thread would)
+    import threading
+
+    link.recorder, link.on_line, link.keep = None, None, 10
+    link.cond = threading.Condition()
+    link.lines, link.events, link.untagged, link.replies = [], [], [], {}
+    link.cursor, link.last_seq, link.hello = 0, 0, None
+    for n in range(1, 1001):
+        link._line('{"seq": %d, "ev": "pad", "spot": "pad_01", "present": true}' % n)
+    assert len(link.events) <= 80 and link.events[-1]["seq"] == 1000
+    assert link.cursor == 0
