@@ -6,6 +6,7 @@ RAM matters (a Pico has ~100 KB for everything): each JSON file keeps one record
 read line by line; the mythos deck is kept as small integers and one string of names.
 """
 import json
+import sys
 from array import array
 
 _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
@@ -169,16 +170,15 @@ def get():
 
 def load_once(name):
     """Import a module that runs once (setup, data loading)..."""
-    import gc
+    if sys.implementation.name != "cpython":  # (CPython: a full collect costs ~3 ms a game)
+        import gc
 
-    gc.collect()  # compiling it needs a few KB in one piece on a small heap
+        gc.collect()  # compiling it needs a few KB in one piece on a small heap
     return __import__("arkham.ah2e." + name, None, None, [name])
 
 
 def unload(name):
     """...and drop it again on a small heap, so its code does not stay in RAM."""
-    import sys
-
     if sys.implementation.name == "cpython":
         return
     sys.modules.pop("arkham.ah2e." + name, None)
@@ -226,8 +226,22 @@ def ancient_one(name):
     return None
 
 
+_abilities = [None]  # CPython only: every card's ability, read once (the device reads one)
+
+
 def card_ability(name):
     """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
+    if sys.implementation.name == "cpython":
+        if _abilities[0] is None:
+            _abilities[0] = {}
+            for r in _records("mythos_abilities")[1]:
+                _abilities[0].setdefault(r[0], r[1])  # the first record of a name, as below
+        ab = _abilities[0].get(name)
+        return None if ab is None else json.loads(json.dumps(ab))  # the caller's own copy
+    return _read_ability(name)
+
+
+def _read_ability(name):
     found = []
 
     def each(r):
