@@ -64,11 +64,10 @@ def _area_ok(g, to):
 
 def _draw_kind(g, a):
     """A monster from the cup: the kind the players name (physical) or a random one."""
-    cup = rules.cup(g)
-    if not cup:
+    if "cup" not in g.s["mon"]:
         return None, None  # drawing from an empty cup awakens the Ancient One (AH-AWAKE-3)
     if "kind" in a:
-        for m in cup:
+        for m in rules.cup(g):
             if g.d.kind_of(m) == a["kind"]:
                 return m, None
         return None, "no %r in the monster cup" % (a["kind"],)

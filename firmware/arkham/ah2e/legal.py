@@ -110,10 +110,9 @@ def _legal(g, need):
 
 
 def _monster_choices(g, verb):
-    cup = rules.cup(g)
-    if not g.physical("cup") or not cup:  # an empty cup: the draw awakens (AH-AWAKE-3)
+    if not g.physical("cup") or "cup" not in g.s["mon"]:  # empty: the draw awakens (AH-AWAKE-3)
         return [{"a": verb}]
-    kinds = sorted(set(g.d.kind_of(m) for m in cup))
+    kinds = sorted(set(g.d.kind_of(m) for m in rules.cup(g)))
     return [{"a": verb, "kind": k} for k in kinds]
 
 
