@@ -72,10 +72,11 @@ def _legal(g, need):
         for to in g.d.adj[at]:
             if turn.move_check(g, i, to) is None:
                 out.append({"a": "move", "inv": i, "to": to})
-        for m in turn.unhandled(g, i):
+        left = turn.unhandled(g, i)
+        for m in left:
             out.append({"a": "evade", "inv": i, "monster": m})
             out.append({"a": "fight", "inv": i, "monster": m})
-        if not turn.unhandled(g, i):
+        if not left:
             out.append({"a": "end_move", "inv": i})
             if s["clues"].get(at):
                 out.append({"a": "end_move", "inv": i, "clues": 0})
