@@ -26,6 +26,8 @@ ah2e_games_per_s_4 / _8 random full games per CPU second on CPython (process_tim
                         once per process, not per game); ah2e_games_end_<how>: how those games
                         ended (won: closed / sealed / final battle; lost: devoured / ...; a random
                         player loses them all, devoured), ah2e_games_actions: actions played
+ah2e_game_ref_units_4 / _8  one game's CPU time in reference passes (a fixed 100,000-step loop,
+                        one run after each game): moves less with the machine's load than games/s
 ah2e_games_per_s        kept for the docs that cite it: = ah2e_games_per_s_4
 """
 
@@ -206,21 +208,35 @@ def random_game(seed: int, n: int = 4):
     return k, how
 
 
+def _reference_pass():
+    x = 1
+    for i in range(100000):
+        x = (x * 31 + i) & 0xFFFF
+    return x
+
+
 def games_per_s(games=20, n=4):
-    """(games per CPU second, {how: count}, actions): CPU time of this process, so another
-    process on the machine does not slow the figure down (it still moves a little)."""
+    """(games per CPU second, {how: count}, actions, ref units): CPU time of this process, so
+    another process on the machine does not slow the figure down (it still moves: two cores
+    shared with busy neighbours run slower). ref units: the games' CPU time over that of as many
+    reference passes, one after each game, so both see the same moments of the machine."""
     from arkham.ah2e import tables
 
     tables.get()  # the data tables are built once per process, not counted,
     random_game(games, n)  # nor the first game's imports and first reads (an untimed game)
     ends = {}
     actions = 0
-    t0 = time.process_time()
+    spent = ref = 0.0
     for seed in range(games):
+        t0 = time.process_time()
         k, how = random_game(seed, n)
+        t1 = time.process_time()
+        _reference_pass()
+        ref += time.process_time() - t1
+        spent += t1 - t0
         ends[how] = ends.get(how, 0) + 1
         actions += k
-    return games / (time.process_time() - t0), ends, actions
+    return games / spent, ends, actions, spent / ref
 
 
 def measure() -> dict:
@@ -242,8 +258,9 @@ def measure() -> dict:
     }
     actions = 0
     for n in (4, 8):
-        gps, ends, k = games_per_s(20, n)
+        gps, ends, k, units = games_per_s(20, n)
         out["ah2e_games_per_s_%d" % n] = round(gps, 2)
+        out["ah2e_game_ref_units_%d" % n] = round(units, 2)
         actions += k
         for how in ends:
             key = "ah2e_games_end_" + how
