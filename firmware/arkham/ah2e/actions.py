@@ -92,41 +92,34 @@ def _dice_input(g, a, n):
     return None
 
 
-# a field -> the type its name promises: 1 text, 2 number, 3 list, 4 bonus, 5 sheet (one look-up
-# a field instead of scanning three tuples)
-_TYPE = {}
-for _k in ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop",
-           "name", "what"):
-    _TYPE[_k] = 1
-for _k in ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
-           "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate"):
-    _TYPE[_k] = 2
-for _k in ("dice", "sliders", "spend_monsters"):
-    _TYPE[_k] = 3
-_TYPE["bonus"] = 4
-_TYPE["sheet"] = 5
+_INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
+        "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
+_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name",
+        "what")
+_LIST = ("dice", "sliders", "spend_monsters")
 
 
 def _types(a):
-    """Each field has the type its name promises (before anything looks it up)."""
+    """Each field has the type its name promises (before anything looks it up). The groups do
+    not overlap, so a field is looked up in one after another until found (the most frequent
+    first), not in all of them."""
     for k in a:
-        t = _TYPE.get(k)
-        if t is None:
+        if k == "a":
             continue
         x = a[k]
-        if t == 2 or (t == 1 and k == "to" and a["a"] == "trade"):
+        if k in _INT or (k == "to" and a["a"] == "trade"):
             if not isinstance(x, int) or isinstance(x, bool):
                 return why("field_number", k)
-        elif t == 1:
+        elif k in _STR:
             if not isinstance(x, str):
                 return why("field_text", k)
-        elif t == 3:
+        elif k in _LIST:
             if not isinstance(x, list):
                 return why("field_list", k)
-        elif t == 4:
+        elif k == "bonus":
             if not isinstance(x, dict if a["a"] == "effect" else int):
                 return why("field_number", k)
-        elif not isinstance(x, dict):
+        elif k == "sheet" and not isinstance(x, dict):
             return why("field_sheet")
     return None
 
