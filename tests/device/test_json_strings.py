@@ -22,7 +22,8 @@ def escaped(s):
     return out + '"'
 
 
-cases = ["", "jenny_barnes", "a b", "{}[],:", "\x7f", "caf\u00e9", "\U0001f600", 'a"b', "a\\b", "\n"]
+cases = ["", "jenny_barnes", "a b", "{}[],:", "\x7f", "caf\u00e9", "\U0001f600", 'a"b', "a\\b",
+         "\n"]
 for o in list(range(0x100)) + [0x7FF, 0x800, 0xFFFD, 0xFFFF]:
     cases.append(chr(o))
     cases.append("ab" + chr(o) + "cd")
@@ -33,5 +34,6 @@ equal(bad, [], "canon: the same text (BMP)")
 w = protocol.LineWriter(8)
 got = bytearray()
 w.stream({"k": cases[::8]}, got.extend)
-check(bytes(got) == protocol.dumps({"k": cases[::8]}).encode(), "streamed through a small buffer: the same bytes")
+check(bytes(got) == protocol.dumps({"k": cases[::8]}).encode(),
+      "streamed through a small buffer: the same bytes")
 done()
