@@ -44,11 +44,7 @@ def _enc(obj, out):
 
 
 def _enc_str(s, out):
-    for ch in s:  # plain printable ASCII (the usual case): one list entry, not one per char
-        o = ord(ch)
-        if o < 0x20 or o > 0x7E or ch == '"' or ch == "\\":
-            break
-    else:
+    if _plain(s):  # printable ASCII, no quote or backslash (the usual case): one list entry
         out.append('"' + s + '"')
         return
     out.append('"')
@@ -63,6 +59,16 @@ def _enc_str(s, out):
         else:
             out.append(ch)
     out.append('"')
+
+
+def _plain(s):
+    """Checked in C (min, max, in), not by a loop over the characters in Python (as
+    protocol._plain: canon does not load the protocol module on a small heap)."""
+    try:
+        b = s.encode()
+    except UnicodeError:  # (CPython: a lone surrogate)
+        return False
+    return not b or (min(b) > 31 and max(b) < 127 and 34 not in b and 92 not in b)
 
 
 def dumps(obj):

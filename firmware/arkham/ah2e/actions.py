@@ -64,11 +64,10 @@ def _area_ok(g, to):
 
 def _draw_kind(g, a):
     """A monster from the cup: the kind the players name (physical) or a random one."""
-    cup = rules.cup(g)
-    if not cup:
+    if "cup" not in g.s["mon"]:
         return None, None  # drawing from an empty cup awakens the Ancient One (AH-AWAKE-3)
     if "kind" in a:
-        for m in cup:
+        for m in rules.cup(g):
             if g.d.kind_of(m) == a["kind"]:
                 return m, None
         return None, "no %r in the monster cup" % (a["kind"],)
@@ -93,29 +92,34 @@ def _dice_input(g, a, n):
     return None
 
 
-_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name",
-        "what")
 _INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
         "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
+_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name",
+        "what")
 _LIST = ("dice", "sliders", "spend_monsters")
 
 
 def _types(a):
-    """Each field has the type its name promises (before anything looks it up)."""
+    """Each field has the type its name promises (before anything looks it up). The groups do
+    not overlap, so a field is looked up in one after another until found (the most frequent
+    first), not in all of them."""
     for k in a:
+        if k == "a":
+            continue
         x = a[k]
-        if k == "to" and a["a"] == "trade":
+        if k in _INT or (k == "to" and a["a"] == "trade"):
             if not isinstance(x, int) or isinstance(x, bool):
                 return why("field_number", k)
-        elif k in _STR and not isinstance(x, str):
-            return why("field_text", k)
-        if k in _INT and (not isinstance(x, int) or isinstance(x, bool)):
-            return why("field_number", k)
-        if k in _LIST and not isinstance(x, list):
-            return why("field_list", k)
-        if k == "bonus" and not isinstance(x, dict if a["a"] == "effect" else int):
-            return why("field_number", k)
-        if k == "sheet" and not isinstance(x, dict):
+        elif k in _STR:
+            if not isinstance(x, str):
+                return why("field_text", k)
+        elif k in _LIST:
+            if not isinstance(x, list):
+                return why("field_list", k)
+        elif k == "bonus":
+            if not isinstance(x, dict if a["a"] == "effect" else int):
+                return why("field_number", k)
+        elif k == "sheet" and not isinstance(x, dict):
             return why("field_sheet")
     return None
 

@@ -12,6 +12,14 @@ from arkham.jsoncopy import copy
 from arkham.rng import Rng
 
 PHASES = ("upkeep", "movement", "arkham", "other", "mythos")
+# a waiting step -> the decision it asks for, where the decision carries no more than its step's
+# investigator (Game.need)
+_NEED = {"newinv": "new_investigator", "aoa": "ao_loss", "up": "upkeep", "adj": "upkeep",
+         "ret": "return", "ow": "other", "take_clue": "take_clue", "seal": "seal",
+         "fadj": "final_adjust", "fatt": "final_attack", "fao": "ao_attack"}
+# actions and legal, imported when first needed and then kept (sys.modules keeps them anyway):
+# an import statement per call costs ~1 us on CPython, ~5 us on the unix port
+_lazy = [None, None]
 FLOW_BOUND = 5000  # steps per action; a game never needs more, a bug never loops forever
 
 
@@ -242,10 +250,7 @@ class Game:
             if v["at"] in s["gates"] and v["explored"] == v["at"]:
                 return {"k": "close", "inv": st[1], "at": v["at"]}
             return {"k": "encounter", "inv": st[1], "at": v["at"]}
-        simple = {"newinv": "new_investigator", "aoa": "ao_loss", "up": "upkeep", "adj": "upkeep", "ret": "return", "ow": "other",
-                  "take_clue": "take_clue", "seal": "seal", "fadj": "final_adjust",
-                  "fatt": "final_attack", "fao": "ao_attack"}
-        out = {"k": simple[k]}
+        out = {"k": _NEED[k]}
         if k == "take_clue":
             out["at"] = st[1]
             out["who"] = rules.invs_at(self, st[1])
@@ -257,8 +262,11 @@ class Game:
     def apply(self, action):
         """Guards in a fixed order: known action in this phase, game not over, right
         investigator, the action's own checks. Rejected: (False, reason), nothing changed."""
-        from arkham.ah2e import actions
+        actions = _lazy[0]
+        if actions is None:
+            from arkham.ah2e import actions
 
+            _lazy[0] = actions
         if not isinstance(action, dict) or not isinstance(action.get("a"), str):
             return False, why("action_dict_verb")
         verb = action["a"]
@@ -296,8 +304,11 @@ class Game:
         return isinstance(i, int) and 0 <= i < len(self.s["inv"]) and not self.s["inv"][i]["dead"]
 
     def legal_actions(self):
-        from arkham.ah2e import legal
+        legal = _lazy[1]
+        if legal is None:
+            from arkham.ah2e import legal
 
+            _lazy[1] = legal
         return legal.legal(self, self.need())
 
 

@@ -64,7 +64,7 @@ def _legal(g, need):
             for dlt in (-1, 1):
                 new = list(sl)
                 new[j] += dlt
-                if turn.sliders_ok(g, i, new) is None:
+                if 0 <= new[j] <= 3 and turn.sliders_ok(g, i, new) is None:
                     out.append({"a": "upkeep", "inv": i, "sliders": new})
     elif k == "move":
         i = need["inv"]
@@ -72,10 +72,11 @@ def _legal(g, need):
         for to in g.d.adj[at]:
             if turn.move_check(g, i, to) is None:
                 out.append({"a": "move", "inv": i, "to": to})
-        for m in turn.unhandled(g, i):
+        left = turn.unhandled(g, i)
+        for m in left:
             out.append({"a": "evade", "inv": i, "monster": m})
             out.append({"a": "fight", "inv": i, "monster": m})
-        if not turn.unhandled(g, i):
+        if not left:
             out.append({"a": "end_move", "inv": i})
             if s["clues"].get(at):
                 out.append({"a": "end_move", "inv": i, "clues": 0})
@@ -110,10 +111,9 @@ def _legal(g, need):
 
 
 def _monster_choices(g, verb):
-    cup = rules.cup(g)
-    if not g.physical("cup") or not cup:  # an empty cup: the draw awakens (AH-AWAKE-3)
+    if not g.physical("cup") or "cup" not in g.s["mon"]:  # empty: the draw awakens (AH-AWAKE-3)
         return [{"a": verb}]
-    kinds = sorted(set(g.d.kind_of(m) for m in cup))
+    kinds = sorted(set(g.d.kind_of(m) for m in rules.cup(g)))
     return [{"a": verb, "kind": k} for k in kinds]
 
 

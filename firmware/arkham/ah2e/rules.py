@@ -147,17 +147,21 @@ def draw_monster(g, kind=None):
     kind are alike, so the lowest id of the kind drawn is used: both ways log the same. An empty
     cup when a monster must be drawn awakens the Ancient One (AH-AWAKE-3)."""
     d = g.d
-    c = cup(g)
-    if not c:
+    mon = g.s["mon"]
+    n = mon.count("cup")  # (scans in C: no list of the cup built)
+    if not n:
         awaken(g, "no_monster")
     if kind is None:
-        m = g.rng.choice(c)
+        j = g.rng.below(n)  # = rng.choice(cup(g)): the j-th marker in the cup
+        m = -1
+        for _ in range(j + 1):
+            m = mon.index("cup", m + 1)
         k, kind = d._marker[m], d.kind_of(m)
     else:
         k = d.kind_id(kind)
     marker = d._marker  # markers compared by kind number, not by name
-    for m in c:
-        if marker[m] == k:
+    for m in range(len(mon)):
+        if marker[m] == k and mon[m] == "cup":
             g.emit("monster_drawn", monster=m, kind=kind)
             return m
     return None

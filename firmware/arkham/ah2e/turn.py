@@ -71,7 +71,8 @@ def sliders_ok(g, i, sl):
     for p in sl:
         if not isinstance(p, int) or p < 0 or p > 3:
             return why("slider_positions_are")
-    moved = sum(abs(sl[k] - v["sl"][k]) for k in range(3))
+    o = v["sl"]
+    moved = abs(sl[0] - o[0]) + abs(sl[1] - o[1]) + abs(sl[2] - o[2])
     if moved > v["focus"]:
         return why("moving_steps_needs_focus", moved, moved, v["focus"])
     return None

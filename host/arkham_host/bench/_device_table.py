@@ -10,7 +10,8 @@ usage: micropython -X heapsize=96k _device_table.py BOARD.json STATE_DIR [LOOPS 
                          allocated); automatic gc is off while measuring. Includes the code
                          (modules compiled from .py live in the heap; see heap_after_imports)
   scan_render_ref_units  one scan -> scene -> render cycle (forced redraw) divided by one pass
-                         of a fixed reference loop, both timed here
+                         of a fixed reference loop, both timed here, in turns (50 of each, the
+                         best of each)
   scan_render_alloc_bytes  heap allocated by one such cycle (MicroPython; automatic gc off)
 """
 
@@ -106,8 +107,12 @@ def main():
         app._scan(now)
         app._show(now)
 
-    ref = best_us(reference_pass, 20)
-    one = best_us(cycle, 50)
+    ref = one = None
+    for _ in range(50):  # each cycle beside one reference pass: both bests from the same moments
+        c = best_us(cycle, 1)
+        r = best_us(reference_pass, 1)
+        one = c if one is None or c < one else one
+        ref = r if ref is None or r < ref else ref
     alloc = None
     if hasattr(gc, "mem_alloc"):
         gc.collect()

@@ -1,0 +1,47 @@
+"""CPython-only fast paths (issue 9) answer what the device's path answers."""
+from arkham.ah2e import tables
+
+
+def test_card_ability_cached_equals_the_line_by_line_read():
+    d = tables.get()
+    names = d._card_names.split() + ["no_such_card"]
+    seen = 0
+    for name in names:
+        ab = tables.card_ability(name)
+        assert ab == tables._read_ability(name), name
+        seen += ab is not None
+    assert seen > 10
+
+
+def test_card_ability_hands_out_its_own_copy():
+    d = tables.get()
+    name = next(n for n in d._card_names.split() if tables.card_ability(n))
+    ab = tables.card_ability(name)
+    ab["mutated"] = 1
+    assert "mutated" not in tables.card_ability(name)
+
+
+def test_scan_reads_every_line_as_the_file_does(tmp_path):
+    import glob
+
+    files = glob.glob(tables._DIR + "*.json")
+    for text in (b"", b"one", b"a\nb", b"a\n\nb\n", b"x" * 700 + b"\n" + b"y" * 300, b"\n" * 600):
+        p = tmp_path / "t.txt"
+        p.write_bytes(text)
+        files.append(str(p))
+    for path in files:
+        got = []
+        tables._scan(path, lambda line: got.append(line))
+        with open(path, "rb") as f:
+            assert got == [line.strip() for line in f], path
+
+
+def test_why_reads_every_message_and_an_unknown_key():
+    import json
+
+    with open(tables._DIR + "messages.json") as f:
+        messages = json.load(f)["messages"]
+    for key, text in messages.items():
+        assert tables.why(key) == text
+    assert tables.why("no_such_message") == "no_such_message"
+    assert tables.why("not_next", "a", "b") == messages["not_next"] % ("a", "b")
