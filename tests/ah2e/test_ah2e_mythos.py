@@ -608,6 +608,50 @@ def test_southside_strangler_takes_an_ally_each_mythos_and_fails_at_none_AH_MYTH
     assert g.s["allies"] == 0
 
 
+def test_a_rumor_the_data_does_not_play_stays_with_the_players_AH_MYTH_4(monkeypatch):
+    """A rumor card without an ability record (a new card, an expansion): it is in play (one
+    rumor at a time), the core ticks nothing and checks no condition, the players keep its
+    counter and end it with an effect."""
+    from arkham.ah2e import abilities
+
+    monkeypatch.setattr(abilities, "card_ability", lambda name: None)
+    g = at_mythos(1)
+    resolve(g, "good_work_undone")
+    assert g.s["rumor"] == g.d.card_id("good_work_undone") and "rumab" not in g.s
+    ev = ok(g, {"a": "rumor", "counter": 3})  # the players' tokens on the card
+    assert names(ev, "rumor_counter")[0]["n"] == 3 and not names(ev, "rumor_ends")
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu")  # the end of a Mythos phase: no tick, no die
+    assert g.s["rumor"] == g.d.card_id("good_work_undone") and g.s["rumor_n"] == 3
+    assert not names(ev, "rumor_counter") and not names(ev, "rumor_roll")
+    ev = ok(g, {"a": "rumor", "result": "passed"})
+    assert names(ev, "rumor_ends")[0]["result"] == "passed" and g.s["rumor"] is None
+
+
+def test_rlyeh_rising_one_more_success_to_close_an_rlyeh_gate_AH_MON_6():
+    """R'lyeh Rising in play: a gate to R'lyeh needs 1 more success to close; other gates as
+    usual; star spawn and maniacs +1 toughness."""
+    from arkham.ah2e import rules
+
+    g = at_mythos(1)
+    star = put(g, "star_spawn", "woods")
+    resolve(g, "rlyeh_rising")
+    assert rules.stat(g, star, "toughness") == 4
+    for world, need in (("rlyeh", 2), ("abyss", 1)):
+        open_gate(g, "unvisited_isle", world)
+        g.s["inv"][0].update(at="unvisited_isle", explored="unvisited_isle", clues=0)
+        g.s["inv"][0]["sk"][4] = 6  # lore, against R'lyeh's -3
+        to_need(g, "close")
+        ev = ok(g, {"a": "close", "skill": "lore"})
+        assert names(ev, "check")[0]["difficulty"] == need, world
+        ok(g, {"a": "roll", "successes": need})
+        if g.need() and g.need()["k"] == "clue":
+            ok(g, {"a": "accept"})
+        assert "unvisited_isle" not in g.s["gates"], world
+        to_need(g, "draw_mythos")
+        clear_board(g)
+
+
 def test_no_one_can_help_you_now_no_sealing_AH_MON_6():
     g = at_mythos(1)
     resolve(g, "no_one_can_help_you_now")
