@@ -45,6 +45,14 @@ ABILITY_WORDS = ("ao[", "g.ao", "worshippers", "power", "has(", "kabil", "ambush
 EQUIVALENT = (
     ("abilities.py", 's["rumor_new"] = 1', "1", "2",
      "a flag: only read for its truth (abilities.tick) and cleared to 0 there"),
+    # tables.ancient_one keeps the last sheet read in _ao = [name, sheet]: a memo. These three
+    # only make it miss (every call reads the sheet from the data again, the same sheet):
+    ("tables.py", "if _ao[0] == name and name is not None:", "0", "1",
+     "compares the sheet (a dict) with the name: never a hit"),
+    ("tables.py", "if _ao[0] == name and name is not None:", "not ", "",
+     "a hit only for name None with nothing kept: returns None, as the lookup does"),
+    ("tables.py", "_ao[0] = name", "0", "1",
+     "the name is never kept (the next line overwrites _ao[1]): never a hit"),
 )
 
 

@@ -628,6 +628,26 @@ def test_a_rumor_the_data_does_not_play_stays_with_the_players_AH_MYTH_4(monkeyp
     assert names(ev, "rumor_ends")[0]["result"] == "passed" and g.s["rumor"] is None
 
 
+def test_a_rumor_condition_the_core_cannot_see_is_left_to_the_players_AH_MYTH_4(monkeypatch):
+    """A pass / fail condition with none of counter_at, terror_at, allies_at (card text the
+    table does not track) never ends the rumor by itself: the players report the result."""
+    from arkham.ah2e import abilities
+
+    ab = {"counter": 2, "tick": {"then": {"counter": 1}},
+          "pass": {"then": {"note": "the players judge it"}},
+          "fail": {"then": {"awaken": 1}}}
+    monkeypatch.setattr(abilities, "card_ability", lambda name: ab)
+    g = at_mythos(1)
+    resolve(g, "the_terrible_experiment")
+    ev = ok(g, {"a": "rumor", "counter": 1})
+    for _ in range(2):  # a tick at the end of each later Mythos phase: the counter rises
+        to_need(g, "draw_mythos")
+        clear_board(g)
+        ev += resolve(g, "blue_flu", monsters=("cultist", "zombie", "maniac", "witch"))
+    assert g.s["rumor_n"] == 5 and g.s["rumor"] == g.d.card_id("the_terrible_experiment")
+    assert not names(ev, "rumor_ends") and not names(ev, "awakened") and g.s["phase"] != "final"
+
+
 def test_rlyeh_rising_one_more_success_to_close_an_rlyeh_gate_AH_MON_6():
     """R'lyeh Rising in play: a gate to R'lyeh needs 1 more success to close; other gates as
     usual; star spawn and maniacs +1 toughness."""
