@@ -53,6 +53,10 @@ EQUIVALENT = (
      "a hit only for name None with nothing kept: returns None, as the lookup does"),
     ("tables.py", "_ao[0] = name", "0", "1",
      "the name is never kept (the next line overwrites _ao[1]): never a hit"),
+    # fight.rolled(g, dice, succ) counts the faces itself when there are faces; succ is read only
+    # for a success count (physical dice)
+    ("actions.py", 'fight.rolled(g, a["dice"], 0)', "0", "1", "succ unread with faces"),
+    ("actions.py", "fight.rolled(g, fight.roll_dice(g, n), 0)", "0", "1", "succ unread with faces"),
 )
 
 

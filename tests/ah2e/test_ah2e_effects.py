@@ -1,5 +1,6 @@
 """Anytime verbs: the players tell the core what a card did (docs/ah2e.md)."""
 from ah2e_helpers import bad, clear_board, game, names, ok, open_gate, put
+from arkham.ah2e.tables import LOST, OUTSKIRTS
 
 
 def fresh(n=2, **kw):
@@ -101,3 +102,16 @@ def test_effect_values_are_checked_and_the_valid_ones_named():
     assert why and "at most %d items" % ITEMS in why
     ok(g, {"a": "effect", "inv": 0, "drop": "item_0"})
     ok(g, {"a": "effect", "inv": 0, "item": "one_more"})
+
+
+def test_an_effect_moves_to_a_street_location_or_other_world_area_only():
+    """move_to (a card that sends the investigator somewhere): a street, a location or an
+    Other World area; not Lost in Time and Space (the `lost` effect), not the Outskirts, not a
+    place the board does not have."""
+    g = game(1)
+    clear_board(g)
+    for to in ("yuggoth_1", "rivertown", "woods"):
+        ok(g, {"a": "move_to", "inv": 0, "to": to})
+        assert g.s["inv"][0]["at"] == to
+    for to in (LOST, OUTSKIRTS, "nowhere", None, "sky"):
+        assert bad(g, {"a": "move_to", "inv": 0, "to": to}), to
