@@ -57,12 +57,41 @@ EQUIVALENT = (
     # for a success count (physical dice)
     ("actions.py", 'fight.rolled(g, a["dice"], 0)', "0", "1", "succ unread with faces"),
     ("actions.py", "fight.rolled(g, fight.roll_dice(g, n), 0)", "0", "1", "succ unread with faces"),
+    # fight.hit, an investigator drawn through a gate in Arkham: the combat has ended and they are
+    # in an Other World, so every caller (damage -> still, _evade_move, the spell's damage) does
+    # the same with False: no combat left, not with the monster
+    ("fight.py", '"monster")\n                return True', "True", "False",
+     "drawn through: combat over, the investigator away"),
+    # rules.devour: the Ancient One awake means the final battle (final.awaken sets the phase
+    # with s["woke"]), and no sheet left is met again by game._still("newinv")
+    ("rules.py", 'if s["phase"] != "final" and not s["woke"] and spare_sheets(g):', "and", "or",
+     "woke only with phase final; no spare sheet: _still ends the game the same way"),
+    # turn.step_encounter for a street, an Other World, Lost or the devoured: a step that waits
+    # is asked again at once (game._still), and "enc" waits only at a location
+    ("turn.py", 'at not in g.d.street_of:\n        return True', "True", "False",
+     "game._still drops the waiting step"),
+    # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
+    ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )
 
 
-def equivalent(path, line, old, new):
-    return any(path.name == f and text in line and old == o and new == n
-               for f, text, o, n, _why in EQUIVALENT)
+def equivalent(path, lines, row, col, old, new):
+    """Is this mutant one of EQUIVALENT? The entry's text must be on the line (or, when it holds
+    a newline, end on it with the lines before) and, when the old token is in the text, the
+    mutated token must be that one."""
+    for f, text, o, n, _why in EQUIVALENT:
+        if path.name != f or old != o or new != n:
+            continue
+        k = text.count("\n")
+        where = "\n".join(lines[row - 1 - k:row])
+        start = len(where) - len(lines[row - 1])  # where the mutated line starts in `where`
+        at = where.find(text)
+        while at >= 0:
+            if old not in text or at + text.rindex(old) == start + col or (
+                    at + text.index(old) == start + col):
+                return True
+            at = where.find(text, at + 1)
+    return False
 
 
 def mutants(path):
@@ -165,7 +194,7 @@ def main():
                       key=lambda m: (m[0].name, m[1], m[2]))
     # equivalent mutants leave after the sampling, so a seed keeps its sample as the list grows
     kept = [m for m in todo
-            if not equivalent(m[0], m[0].read_text().split("\n")[m[1] - 1], m[3], m[4])]
+            if not equivalent(m[0], m[0].read_text().split("\n"), m[1], m[2], m[3], m[4])]
     skipped = len(todo) - len(kept)
     todo = kept
     if args.list:

@@ -439,6 +439,8 @@ def test_first_citizen_AH_SCORE_2():
     assert rules.first_citizen(g) == [2]
     g.s["mon"][1] = g.s["mon"][2] = "t1"
     assert rules.first_citizen(g) == [1]
+    g.s["mon"][3] = "t2"  # the same counts: no one ahead, both named
+    assert rules.first_citizen(g) == [1, 2]
 
 
 def test_seal_before_the_gate_victory_and_the_no_seal_win_flag_AH_WIN_2():

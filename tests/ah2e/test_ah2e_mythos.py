@@ -99,6 +99,7 @@ def test_surge_spread_rule_AH_GATE_2():
     assert mythos.surge_ok({"a": 2, "b": 3, "c": 2}, "b", 7)
     assert not mythos.surge_ok({"a": 3, "b": 3, "c": 1}, "b", 7)  # not as even as possible
     assert not mythos.surge_ok({"a": 3, "b": 2, "c": 2}, "b", 7)  # surge gate gets fewer
+    assert not mythos.surge_ok({"a": 2, "b": 3, "c": 2}, "b", 8)  # one of the 8 not placed
     g = at_mythos(2)
     for loc, w in (("woods", "abyss"), ("graveyard", "yuggoth"), ("black_cave", "rlyeh")):
         open_gate(g, loc, w)
@@ -411,6 +412,9 @@ def test_players_respread_a_surge_checked_AH_GATE_2():
     assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a}})  # one missing
     assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a,
                                            "northside": c}})  # not a gate
+    assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a,
+                                           "the_unnamable": c[0]}})  # not a list of monsters
+    assert bad(g, {"a": "spread", "plan": [b, a, c]})
     ev = ok(g, {"a": "spread", "plan": {"independence_square": b, "woods": a[:1],
                                         "the_unnamable": c + a[1:]}})
     assert names(ev, "monster_moved")[0]["to"] == "the_unnamable"

@@ -278,6 +278,17 @@ def test_location_encounter_AH_ENC_1():
     ok(g, {"a": "done"})
 
 
+def test_no_arkham_encounter_in_a_street_AH_ENC_1():
+    """Arkham encounters are at locations: an investigator who ends the movement in a street
+    has none; the phase goes on without waiting for them."""
+    g = fresh(1)
+    g.s["inv"][0]["at"] = "northside"
+    at_move(g)
+    ev = ok(g, {"a": "end_move", "clues": 0})
+    assert not names(ev, "encounter")
+    assert g.need() is None or g.need()["k"] not in ("encounter", "other")
+
+
 def test_open_gate_draws_through_AH_ENC_2():
     g = fresh(1)
     open_gate(g, "woods", "yuggoth")
