@@ -70,6 +70,12 @@ EQUIVALENT = (
     # is asked again at once (game._still), and "enc" waits only at a location
     ("turn.py", 'at not in g.d.street_of:\n        return True', "True", "False",
      "game._still drops the waiting step"),
+    # Data.world_of gives (world, 1 or 2) or (None, 0): where only its truth is read, [0] and
+    # [1] are true together
+    ("actions.py", "or d.world_of(to)[0]:", "0", "1", "truth of world_of()"),
+    ("effects.py", 'g.d.world_of(inv["at"])[0]:', "0", "1", "truth of world_of()"),
+    ("effects.py", 'not d.world_of(to or "")[0]', "0", "1", "truth of world_of()"),
+    ("rules.py", 'if g.d.world_of(v["at"])[0] or', "0", "1", "truth of world_of()"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )
