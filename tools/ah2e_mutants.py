@@ -65,6 +65,8 @@ EQUIVALENT = (
     # rules.devour: the Ancient One awake means the final battle (final.awaken sets the phase
     # with s["woke"]), and no sheet left is met again by game._still("newinv")
     ("rules.py", 'if s["phase"] != "final" and not s["woke"] and spare_sheets(g):', "and", "or",
+     "woke only with phase final"),
+    ("rules.py", 'not s["woke"] and spare_sheets(g):', "and", "or",
      "woke only with phase final; no spare sheet: _still ends the game the same way"),
     # turn.step_encounter for a street, an Other World, Lost or the devoured: a step that waits
     # is asked again at once (game._still), and "enc" waits only at a location
@@ -76,6 +78,12 @@ EQUIVALENT = (
     ("effects.py", 'g.d.world_of(inv["at"])[0]:', "0", "1", "truth of world_of()"),
     ("effects.py", 'not d.world_of(to or "")[0]', "0", "1", "truth of world_of()"),
     ("rules.py", 'if g.d.world_of(v["at"])[0] or', "0", "1", "truth of world_of()"),
+    # an effect without clues / money: the default is added to a count that is never negative
+    ("effects.py", 'inv["clues"] + a.get("clues", 0)', "0", "1", "clues >= 0 always"),
+    ("effects.py", 'inv["money"] + a.get("money", 0)', "0", "1", "money >= 0 always"),
+    # the doom track never holds more than 14: taking 21 off fails the second test as 20 does
+    ("effects.py", '_n(a.get("n"), -20, 20) or s["doom"] + a["n"] < 0', "20", "21",
+     "doom + n < 0 refuses -21 anyway"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )
@@ -84,7 +92,7 @@ EQUIVALENT = (
 def equivalent(path, lines, row, col, old, new):
     """Is this mutant one of EQUIVALENT? The entry's text must be on the line (or, when it holds
     a newline, end on it with the lines before) and, when the old token is in the text, the
-    mutated token must be that one."""
+    mutated token must be its first occurrence in the text."""
     for f, text, o, n, _why in EQUIVALENT:
         if path.name != f or old != o or new != n:
             continue
@@ -93,8 +101,7 @@ def equivalent(path, lines, row, col, old, new):
         start = len(where) - len(lines[row - 1])  # where the mutated line starts in `where`
         at = where.find(text)
         while at >= 0:
-            if old not in text or at + text.rindex(old) == start + col or (
-                    at + text.index(old) == start + col):
+            if old not in text or at + text.index(old) == start + col:
                 return True
             at = where.find(text, at + 1)
     return False

@@ -46,6 +46,11 @@ def test_monsters_and_clues_by_card():
     m = names(ev, "monster_drawn")[0]["monster"]
     assert g.s["mon"][m] == "woods"
     ok(g, {"a": "move_monster", "monster": m, "to": "uptown"})
+    for to in ("sky", "outskirts", "woods"):  # a card moves it to a street, location, the Sky...
+        ok(g, {"a": "move_monster", "monster": m, "to": to})
+        assert g.s["mon"][m] == to
+    for to in ("nowhere", "yuggoth_1", "cup", None):  # ... never anywhere else
+        assert bad(g, {"a": "move_monster", "monster": m, "to": to}), to
     ok(g, {"a": "remove_monster", "monster": m, "to": "trophy", "inv": 1})
     assert g.s["mon"][m] == "t1"
     g.s["signs"] = ["woods"]

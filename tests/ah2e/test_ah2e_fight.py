@@ -191,6 +191,7 @@ def test_hands_and_spells_AH_COMBAT_4():
     encounter(g, "cultist")
     ok(g, {"a": "equip", "hands": 1, "bonus": 0})
     assert bad(g, {"a": "equip", "hands": 2, "bonus": 4})
+    assert bad(g, {"a": "equip", "hands": 0, "bonus": -2})  # a bonus is never a penalty
 
 
 def test_resistance_halves_immunity_cancels_AH_COMBAT_5():

@@ -224,6 +224,14 @@ def test_clues_picked_up_where_movement_ends_AH_MOVE_7():
     clues = g.s["inv"][0]["clues"]
     ok(g, {"a": "end_move", "clues": 2})
     assert g.s["inv"][0]["clues"] == clues + 2 and g.s["clues"]["woods"] == 1
+    # where there are none, none to pick up
+    g = fresh(1)
+    g.s["inv"][0]["at"] = "uptown"
+    g.s["clues"] = {}
+    at_move(g)
+    ok(g, {"a": "move", "to": "woods"})
+    assert bad(g, {"a": "end_move", "clues": 1})
+    ok(g, {"a": "end_move", "clues": 0})
 
 
 def test_monsters_must_be_evaded_to_leave_AH_MOVE_8():
