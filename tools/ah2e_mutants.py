@@ -84,6 +84,9 @@ EQUIVALENT = (
     # the doom track never holds more than 14: taking 21 off fails the second test as 20 does
     ("effects.py", '_n(a.get("n"), -20, 20) or s["doom"] + a["n"] < 0', "20", "21",
      "doom + n < 0 refuses -21 anyway"),
+    # effects.check, a card's check: the defaults only meet the bounds (do() has its own)
+    ("effects.py", 'not _n(a.get("mod", 0), -9, 9)', "0", "1", "1 is within -9..9 too"),
+    ("effects.py", 'not _n(a.get("difficulty", 1), 1, 9)', "1", "2", "2 is within 1..9 too"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )

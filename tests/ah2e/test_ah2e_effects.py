@@ -120,3 +120,17 @@ def test_an_effect_moves_to_a_street_location_or_other_world_area_only():
         assert g.s["inv"][0]["at"] == to
     for to in (LOST, OUTSKIRTS, "nowhere", None, "sky"):
         assert bad(g, {"a": "move_to", "inv": 0, "to": to}), to
+
+
+def test_a_card_that_sends_a_fighter_to_an_other_world_ends_the_combat():
+    from ah2e_helpers import to_need
+
+    g = game(2, ao="azathoth")
+    clear_board(g)
+    g.s["inv"][0].update(at="library", sta=9, san=9)
+    to_need(g, "encounter")
+    ok(g, {"a": "monster_appears", "kind": "cultist"})
+    ok(g, {"a": "fight"})  # no horror rating: combat proper
+    assert g.s["cmb"] is not None and g.s["cmb"]["i"] == 0
+    ok(g, {"a": "move_to", "inv": 0, "to": "yuggoth_1"})
+    assert g.s["cmb"] is None and g.s["inv"][0]["at"] == "yuggoth_1"
