@@ -134,3 +134,14 @@ def test_a_card_that_sends_a_fighter_to_an_other_world_ends_the_combat():
     assert g.s["cmb"] is not None and g.s["cmb"]["i"] == 0
     ok(g, {"a": "move_to", "inv": 0, "to": "yuggoth_1"})
     assert g.s["cmb"] is None and g.s["inv"][0]["at"] == "yuggoth_1"
+
+
+def test_doom_tokens_by_card_added_or_removed():
+    g = fresh()
+    doom = g.s["doom"]
+    ev = ok(g, {"a": "doom", "n": 2})
+    assert g.s["doom"] == doom + 2 and len(names(ev, "doom")) == 2
+    ev = ok(g, {"a": "doom", "n": -1})
+    assert g.s["doom"] == doom + 1 and names(ev, "doom")[0]["level"] == doom + 1
+    ev = ok(g, {"a": "doom", "n": 0})  # none: nothing moves, nothing to show
+    assert g.s["doom"] == doom + 1 and not names(ev, "doom")
