@@ -277,7 +277,7 @@ def test_unique_monsters_hooks_AH_MON_5():
     put(g, "chthonian", "uptown")
     sta = [v["sta"] for v in g.s["inv"]]
     _move_card(g, "scientist_warns_of_dimensional_rift", kind="ghoul")  # triangle black
-    assert g.need()["k"] == "die"
+    assert g.need() == {"k": "die", "inv": -1, "for": "chthonian"}  # no investigator's roll
     ok(g, {"a": "roll", "die": 5})
     assert g.s["inv"][0]["sta"] == sta[0] - 1 and g.s["inv"][1]["sta"] == sta[1]
     g = at_mythos(1)
