@@ -87,6 +87,10 @@ EQUIVALENT = (
     # effects.check, a card's check: the defaults only meet the bounds (do() has its own)
     ("effects.py", 'not _n(a.get("mod", 0), -9, 9)', "0", "1", "1 is within -9..9 too"),
     ("effects.py", 'not _n(a.get("difficulty", 1), 1, 9)', "1", "2", "2 is within 1..9 too"),
+    # rules.nearest_gate's breadth-first search: `seen` is read for membership only
+    ("rules.py", "seen[b] = 1", "1", "2", "a set kept as a dict"),
+    # turn.upkeep_roll: the blessing/curse die is rolled only with bless 1 or -1 (game._still)
+    ("turn.py", 'card = "blessing" if v["bless"] > 0 else "curse"', ">", ">=", "bless never 0"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )

@@ -445,3 +445,19 @@ def test_other_world_monster_leaves_play_AH_OW_2():
     ok(g, {"a": "evade"})
     ok(g, {"a": "roll", "successes": 1})
     assert g.s["mon"][m] == "cup"
+
+
+def test_elder_sign_card_closes_seals_and_takes_a_doom_token_if_any():
+    """The Elder Sign unique item: no roll, the gate closed and sealed, 1 sanity and 1 stamina,
+    a doom token off the track (none to take off at 0)."""
+    for doom in (2, 0):
+        g = fresh(1)
+        open_gate(g, "woods", "abyss")
+        open_gate(g, "graveyard", "yuggoth")  # not the last gate (AH-WIN-1 is not the point)
+        g.s["inv"][0].update(at="woods", explored="woods", san=5, sta=5)
+        g.s["doom"] = doom
+        to_need(g, "close")
+        ok(g, {"a": "close", "elder_sign": True})
+        assert "woods" not in g.s["gates"] and "woods" in g.s["signs"]
+        assert g.s["doom"] == max(0, doom - 1), doom
+        assert (g.s["inv"][0]["san"], g.s["inv"][0]["sta"]) == (4, 4)
