@@ -39,6 +39,81 @@ ABILITY_WORDS = ("ao[", "g.ao", "worshippers", "power", "has(", "kabil", "ambush
                  "in_force", "envab", "rumab", "attack", "toughness", "devour_without")
 
 
+# Equivalent mutants: the change cannot alter what the core does, so no test can catch them; they
+# are left out of the pass (and its counts), after a sample is drawn. Entries: (file, text on
+# the line, old token, new token, why); keep each as narrow as the line allows.
+EQUIVALENT = (
+    ("abilities.py", 's["rumor_new"] = 1', "1", "2",
+     "a flag: only read for its truth (abilities.tick) and cleared to 0 there"),
+    # tables.ancient_one keeps the last sheet read in _ao = [name, sheet]: a memo. These three
+    # only make it miss (every call reads the sheet from the data again, the same sheet):
+    ("tables.py", "if _ao[0] == name and name is not None:", "0", "1",
+     "compares the sheet (a dict) with the name: never a hit"),
+    ("tables.py", "if _ao[0] == name and name is not None:", "not ", "",
+     "a hit only for name None with nothing kept: returns None, as the lookup does"),
+    ("tables.py", "_ao[0] = name", "0", "1",
+     "the name is never kept (the next line overwrites _ao[1]): never a hit"),
+    # fight.rolled(g, dice, succ) counts the faces itself when there are faces; succ is read only
+    # for a success count (physical dice)
+    ("actions.py", 'fight.rolled(g, a["dice"], 0)', "0", "1", "succ unread with faces"),
+    ("actions.py", "fight.rolled(g, fight.roll_dice(g, n), 0)", "0", "1", "succ unread with faces"),
+    # fight.hit, an investigator drawn through a gate in Arkham: the combat has ended and they are
+    # in an Other World, so every caller (damage -> still, _evade_move, the spell's damage) does
+    # the same with False: no combat left, not with the monster
+    ("fight.py", '"monster")\n                return True', "True", "False",
+     "drawn through: combat over, the investigator away"),
+    # rules.devour: the Ancient One awake means the final battle (final.awaken sets the phase
+    # with s["woke"]), and no sheet left is met again by game._still("newinv")
+    ("rules.py", 'if s["phase"] != "final" and not s["woke"] and spare_sheets(g):', "and", "or",
+     "woke only with phase final"),
+    ("rules.py", 'not s["woke"] and spare_sheets(g):', "and", "or",
+     "woke only with phase final; no spare sheet: _still ends the game the same way"),
+    # turn.step_encounter for a street, an Other World, Lost or the devoured: a step that waits
+    # is asked again at once (game._still), and "enc" waits only at a location
+    ("turn.py", 'at not in g.d.street_of:\n        return True', "True", "False",
+     "game._still drops the waiting step"),
+    # Data.world_of gives (world, 1 or 2) or (None, 0): where only its truth is read, [0] and
+    # [1] are true together
+    ("actions.py", "or d.world_of(to)[0]:", "0", "1", "truth of world_of()"),
+    ("effects.py", 'g.d.world_of(inv["at"])[0]:', "0", "1", "truth of world_of()"),
+    ("effects.py", 'not d.world_of(to or "")[0]', "0", "1", "truth of world_of()"),
+    ("rules.py", 'if g.d.world_of(v["at"])[0] or', "0", "1", "truth of world_of()"),
+    # an effect without clues / money: the default is added to a count that is never negative
+    ("effects.py", 'inv["clues"] + a.get("clues", 0)', "0", "1", "clues >= 0 always"),
+    ("effects.py", 'inv["money"] + a.get("money", 0)', "0", "1", "money >= 0 always"),
+    # the doom track never holds more than 14: taking 21 off fails the second test as 20 does
+    ("effects.py", '_n(a.get("n"), -20, 20) or s["doom"] + a["n"] < 0', "20", "21",
+     "doom + n < 0 refuses -21 anyway"),
+    # effects.check, a card's check: the defaults only meet the bounds (do() has its own)
+    ("effects.py", 'not _n(a.get("mod", 0), -9, 9)', "0", "1", "1 is within -9..9 too"),
+    ("effects.py", 'not _n(a.get("difficulty", 1), 1, 9)', "1", "2", "2 is within 1..9 too"),
+    # rules.nearest_gate's breadth-first search: `seen` is read for membership only
+    ("rules.py", "seen[b] = 1", "1", "2", "a set kept as a dict"),
+    # turn.upkeep_roll: the blessing/curse die is rolled only with bless 1 or -1 (game._still)
+    ("turn.py", 'card = "blessing" if v["bless"] > 0 else "curse"', ">", ">=", "bless never 0"),
+    # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
+    ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
+)
+
+
+def equivalent(path, lines, row, col, old, new):
+    """Is this mutant one of EQUIVALENT? The entry's text must be on the line (or, when it holds
+    a newline, end on it with the lines before) and, when the old token is in the text, the
+    mutated token must be its first occurrence in the text."""
+    for f, text, o, n, _why in EQUIVALENT:
+        if path.name != f or old != o or new != n:
+            continue
+        k = text.count("\n")
+        where = "\n".join(lines[row - 1 - k:row])
+        start = len(where) - len(lines[row - 1])  # where the mutated line starts in `where`
+        at = where.find(text)
+        while at >= 0:
+            if old not in text or at + text.index(old) == start + col:
+                return True
+            at = where.find(text, at + 1)
+    return False
+
+
 def mutants(path):
     """(line number, column, old token, new token) for each one-token change of the file."""
     src = path.read_text()
@@ -72,11 +147,23 @@ def apply(text, row, col, old, new):
 SLOW = ("tests/ah2e/test_ah2e_properties.py", "tests/ah2e/test_ah2e_bad_input.py")
 
 
+def env_for(work):
+    """The copy's firmware/ first on the path (ahead of any editable install of the project)."""
+    return dict(os.environ, PYTHONPATH=str(work / "firmware"), PYTHONDONTWRITEBYTECODE="1",
+                HYPOTHESIS_PROFILE="ah2e-mutants")
+
+
+def which_core(work):
+    """Where the tests run in `work` import arkham.ah2e from."""
+    p = subprocess.run([sys.executable, "-c", "import arkham.ah2e as a; print(a.__file__)"],
+                       cwd=work, env=env_for(work), capture_output=True, text=True)
+    return pathlib.Path(p.stdout.strip() or ".").parent
+
+
 def run_tests(work, timeout):
     """Caught? The deterministic tests first; only a mutant they miss meets the random games
     (hypothesis, a smaller profile: ah2e-mutants)."""
-    env = dict(os.environ, PYTHONPATH=str(work / "firmware"), PYTHONDONTWRITEBYTECODE="1",
-               HYPOTHESIS_PROFILE="ah2e-mutants")
+    env = env_for(work)
     base = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
     try:
         for args in (["tests/ah2e"] + ["--ignore=" + s for s in SLOW], list(SLOW)):
@@ -95,6 +182,11 @@ def main():
     ap.add_argument("--seed", type=int, default=10)
     ap.add_argument("--abilities", action="store_true", help="only ability mutants")
     ap.add_argument("--files", nargs="*", help="only these core files (e.g. fight.py)")
+    ap.add_argument("--only", nargs="*", metavar="FILE:LINE[:OLD:NEW]",
+                    help="only these mutants (e.g. the survivors of an earlier pass:\n"
+                         "abilities.py:98:or:and); tests only added since that pass\n"
+                         "cannot let a caught mutant survive, so re-running its survivors\n"
+                         "updates its count")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants run side by side")
@@ -112,23 +204,40 @@ def main():
             ab = is_ability(path, line)
             if args.abilities and not ab:
                 continue
+            if args.only is not None and not any(
+                    ("%s:%d" % (path.name, row)) == o or ("%s:%d:%s:%s" % (
+                        path.name, row, old.strip(), new)) == o for o in args.only):
+                continue
             todo.append((path, row, col, old, new, ab))
     if args.sample and args.sample < len(todo):
         todo = sorted(random.Random(args.seed).sample(todo, args.sample),
                       key=lambda m: (m[0].name, m[1], m[2]))
+    # equivalent mutants leave after the sampling, so a seed keeps its sample as the list grows
+    kept = [m for m in todo
+            if not equivalent(m[0], m[0].read_text().split("\n"), m[1], m[2], m[3], m[4])]
+    skipped = len(todo) - len(kept)
+    todo = kept
     if args.list:
         for path, row, col, old, new, ab in todo:
             print("%s:%d %r -> %r%s" % (path.name, row, old, new, "  [ability]" if ab else ""))
-        print("%d mutants" % len(todo))
+        print("%d mutants (%d equivalent ones left out)" % (len(todo), skipped))
         return 0
 
     works = [copy_tree() for _ in range(max(1, args.jobs))]
     try:
         t0 = time.time()
+        for w in works:
+            where = which_core(w)
+            if where.resolve() != (w / "firmware" / "arkham" / "ah2e").resolve():
+                # e.g. an editable install of another checkout shadowing the copy: every mutant
+                # would then meet the unmutated core and survive
+                print("the tests would import the core from %s, not the copy in %s" % (where, w))
+                return 2
         if run_tests(works[0], args.timeout):
             print("the tests fail without any mutant: fix them first")
             return 2
-        print("clean run %.0f s; %d mutants" % (time.time() - t0, len(todo)), flush=True)
+        print("clean run %.0f s; %d mutants (%d equivalent ones left out, seed %d)"
+              % (time.time() - t0, len(todo), skipped, args.seed), flush=True)
         caught = {True: [0, 0], False: [0, 0]}
         alive = []
         pool = ThreadPool(len(works))
@@ -158,7 +267,8 @@ def main():
         if alive:
             print("\nsurvivors:")
             for name, row, old, new, ab in alive:
-                print("  %s:%d %r -> %r%s" % (name, row, old, new, " [ability]" if ab else ""))
+                print("  %s:%d:%s:%s%s" % (name, row, old.strip(), new,
+                                            " [ability]" if ab else ""))
         return 0
     finally:
         for w in works:

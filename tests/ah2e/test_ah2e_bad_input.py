@@ -62,6 +62,10 @@ def test_a_few_refusals_exactly():
     ok(g, {"a": "roll", "dice": [6, 1, 1, 1]})
     assert bad(g, {"a": "effect", "inv": True, "clues": 1})
     assert bad(g, {"a": "effect", "inv": 0, "clues": True})
+    g2 = game(2, ao="azathoth")  # true is not investigator 1, false not investigator 0
+    for inv in (True, False):
+        assert "number" in bad(g2, {"a": "effect", "inv": inv, "clues": 1})
+        assert "number" in bad(g2, {"a": "move_to", "inv": inv, "to": "woods"})
     assert bad(g, {"a": "doom", "n": 21}) and bad(g, {"a": "doom", "n": -(g.s["doom"] + 1)})
     g = game(1, ao="azathoth")
     clear_board(g)

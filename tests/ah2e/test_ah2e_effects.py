@@ -1,5 +1,6 @@
 """Anytime verbs: the players tell the core what a card did (docs/ah2e.md)."""
 from ah2e_helpers import bad, clear_board, game, names, ok, open_gate, put
+from arkham.ah2e.tables import LOST, OUTSKIRTS
 
 
 def fresh(n=2, **kw):
@@ -45,6 +46,11 @@ def test_monsters_and_clues_by_card():
     m = names(ev, "monster_drawn")[0]["monster"]
     assert g.s["mon"][m] == "woods"
     ok(g, {"a": "move_monster", "monster": m, "to": "uptown"})
+    for to in ("sky", "outskirts", "woods"):  # a card moves it to a street, location, the Sky...
+        ok(g, {"a": "move_monster", "monster": m, "to": to})
+        assert g.s["mon"][m] == to
+    for to in ("nowhere", "yuggoth_1", "cup", None):  # ... never anywhere else
+        assert bad(g, {"a": "move_monster", "monster": m, "to": to}), to
     ok(g, {"a": "remove_monster", "monster": m, "to": "trophy", "inv": 1})
     assert g.s["mon"][m] == "t1"
     g.s["signs"] = ["woods"]
@@ -101,3 +107,41 @@ def test_effect_values_are_checked_and_the_valid_ones_named():
     assert why and "at most %d items" % ITEMS in why
     ok(g, {"a": "effect", "inv": 0, "drop": "item_0"})
     ok(g, {"a": "effect", "inv": 0, "item": "one_more"})
+
+
+def test_an_effect_moves_to_a_street_location_or_other_world_area_only():
+    """move_to (a card that sends the investigator somewhere): a street, a location or an
+    Other World area; not Lost in Time and Space (the `lost` effect), not the Outskirts, not a
+    place the board does not have."""
+    g = game(1)
+    clear_board(g)
+    for to in ("yuggoth_1", "rivertown", "woods"):
+        ok(g, {"a": "move_to", "inv": 0, "to": to})
+        assert g.s["inv"][0]["at"] == to
+    for to in (LOST, OUTSKIRTS, "nowhere", None, "sky"):
+        assert bad(g, {"a": "move_to", "inv": 0, "to": to}), to
+
+
+def test_a_card_that_sends_a_fighter_to_an_other_world_ends_the_combat():
+    from ah2e_helpers import to_need
+
+    g = game(2, ao="azathoth")
+    clear_board(g)
+    g.s["inv"][0].update(at="library", sta=9, san=9)
+    to_need(g, "encounter")
+    ok(g, {"a": "monster_appears", "kind": "cultist"})
+    ok(g, {"a": "fight"})  # no horror rating: combat proper
+    assert g.s["cmb"] is not None and g.s["cmb"]["i"] == 0
+    ok(g, {"a": "move_to", "inv": 0, "to": "yuggoth_1"})
+    assert g.s["cmb"] is None and g.s["inv"][0]["at"] == "yuggoth_1"
+
+
+def test_doom_tokens_by_card_added_or_removed():
+    g = fresh()
+    doom = g.s["doom"]
+    ev = ok(g, {"a": "doom", "n": 2})
+    assert g.s["doom"] == doom + 2 and len(names(ev, "doom")) == 2
+    ev = ok(g, {"a": "doom", "n": -1})
+    assert g.s["doom"] == doom + 1 and names(ev, "doom")[0]["level"] == doom + 1
+    ev = ok(g, {"a": "doom", "n": 0})  # none: nothing moves, nothing to show
+    assert g.s["doom"] == doom + 1 and not names(ev, "doom")

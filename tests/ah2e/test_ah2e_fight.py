@@ -27,6 +27,17 @@ def test_dice_are_skill_plus_modifier_AH_CHECK_1():
     assert names(ev, "check_done")[0]["passed"] == 0
 
 
+def test_the_faces_rolled_are_one_per_die_AH_CHECK_1():
+    """Faces reported for a roll: exactly as many as the check has dice, each 1..6."""
+    g = fresh()
+    g.s["inv"][0].update(sk=[1, 4, 1, 4, 1, 4], sl=[0, 0, 0], clues=0)  # Will 4
+    card_check(g, "will", -1)  # 3 dice
+    for dice in ([5, 5], [5, 5, 5, 5], [], [5, 5, 7], "555", 5):
+        assert bad(g, {"a": "roll", "dice": dice}), dice
+    ev = ok(g, {"a": "roll", "dice": [5, 1, 6]})
+    assert names(ev, "roll")[0]["successes"] == 2
+
+
 def test_success_on_5_6_blessed_4_cursed_6_AH_CHECK_2():
     g = fresh()
     g.s["inv"][0].update(sk=[1, 4, 1, 4, 1, 4], sl=[0, 0, 0], clues=0)
@@ -166,6 +177,21 @@ def test_hands_and_spells_AH_COMBAT_4():
     ev = ok(g, {"a": "fight"})
     assert names(ev, "check")[0]["mod"] == 1 + 3 + 4
     del cm
+    # a bonus that takes no hand (an ally's, a ring's) adds to both hands full
+    g = fresh()
+    g.s["inv"][0].update(clues=0, sta=7, san=7)
+    encounter(g, "cultist")
+    ok(g, {"a": "equip", "hands": 2, "bonus": 3})
+    ok(g, {"a": "equip", "hands": 0, "bonus": 2})
+    ev = ok(g, {"a": "fight"})
+    assert names(ev, "check")[0]["mod"] == 1 + 3 + 2
+    # an item held for something else than its bonus (no bonus here) still takes its hand
+    g = fresh()
+    g.s["inv"][0].update(clues=0, sta=7, san=7)
+    encounter(g, "cultist")
+    ok(g, {"a": "equip", "hands": 1, "bonus": 0})
+    assert bad(g, {"a": "equip", "hands": 2, "bonus": 4})
+    assert bad(g, {"a": "equip", "hands": 0, "bonus": -2})  # a bonus is never a penalty
 
 
 def test_resistance_halves_immunity_cancels_AH_COMBAT_5():
@@ -414,6 +440,8 @@ def test_first_citizen_AH_SCORE_2():
     assert rules.first_citizen(g) == [2]
     g.s["mon"][1] = g.s["mon"][2] = "t1"
     assert rules.first_citizen(g) == [1]
+    g.s["mon"][3] = "t2"  # the same counts: no one ahead, both named
+    assert rules.first_citizen(g) == [1, 2]
 
 
 def test_seal_before_the_gate_victory_and_the_no_seal_win_flag_AH_WIN_2():

@@ -92,3 +92,21 @@ def test_magical_resistance_and_immunity_AH_COMBAT_5():
         ev = ok(g, {"a": "fight"})
         assert names(ev, "check")[0]["mod"] == rules.stat(g, m, "combat_mod") + want, kind
     assert fight.defense_of(g, m) == []
+
+
+def test_endless_monsters_go_back_to_the_cup_never_a_trophy():
+    """Endless (the masks, Nyarlathotep's cultists): defeated, back to the cup, no trophy."""
+    for kind, toughness in (("the_black_man", 1), ("cultist", 1)):
+        g = fresh("nyarlathotep")
+        m, _ = meet(g, kind)
+        if g.need()["k"] == "roll":
+            ok(g, {"a": "roll", "successes": 1})  # the horror check
+        ok(g, {"a": "fight"})
+        ok(g, {"a": "roll", "successes": toughness})
+        assert g.s["mon"][m] == "cup" and "t0" not in g.s["mon"], kind
+    g = fresh("cthulhu")
+    m, _ = meet(g, "cultist")
+    ok(g, {"a": "roll", "successes": 1})  # Cthulhu's cultists have a horror rating
+    ok(g, {"a": "fight"})
+    ok(g, {"a": "roll", "successes": 1})
+    assert g.s["mon"][m] == "t0"

@@ -99,6 +99,7 @@ def test_surge_spread_rule_AH_GATE_2():
     assert mythos.surge_ok({"a": 2, "b": 3, "c": 2}, "b", 7)
     assert not mythos.surge_ok({"a": 3, "b": 3, "c": 1}, "b", 7)  # not as even as possible
     assert not mythos.surge_ok({"a": 3, "b": 2, "c": 2}, "b", 7)  # surge gate gets fewer
+    assert not mythos.surge_ok({"a": 2, "b": 3, "c": 2}, "b", 8)  # one of the 8 not placed
     g = at_mythos(2)
     for loc, w in (("woods", "abyss"), ("graveyard", "yuggoth"), ("black_cave", "rlyeh")):
         open_gate(g, loc, w)
@@ -276,7 +277,7 @@ def test_unique_monsters_hooks_AH_MON_5():
     put(g, "chthonian", "uptown")
     sta = [v["sta"] for v in g.s["inv"]]
     _move_card(g, "scientist_warns_of_dimensional_rift", kind="ghoul")  # triangle black
-    assert g.need()["k"] == "die"
+    assert g.need() == {"k": "die", "inv": -1, "for": "chthonian"}  # no investigator's roll
     ok(g, {"a": "roll", "die": 5})
     assert g.s["inv"][0]["sta"] == sta[0] - 1 and g.s["inv"][1]["sta"] == sta[1]
     g = at_mythos(1)
@@ -411,6 +412,9 @@ def test_players_respread_a_surge_checked_AH_GATE_2():
     assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a}})  # one missing
     assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a,
                                            "northside": c}})  # not a gate
+    assert bad(g, {"a": "spread", "plan": {"independence_square": b, "woods": a,
+                                           "the_unnamable": c[0]}})  # not a list of monsters
+    assert bad(g, {"a": "spread", "plan": [b, a, c]})
     ev = ok(g, {"a": "spread", "plan": {"independence_square": b, "woods": a[:1],
                                         "the_unnamable": c + a[1:]}})
     assert names(ev, "monster_moved")[0]["to"] == "the_unnamable"
@@ -606,6 +610,70 @@ def test_southside_strangler_takes_an_ally_each_mythos_and_fails_at_none_AH_MYTH
     to_need(g, "draw_mythos")
     resolve(g, "blue_flu", monsters=mix)
     assert g.s["allies"] == 0
+
+
+def test_a_rumor_the_data_does_not_play_stays_with_the_players_AH_MYTH_4(monkeypatch):
+    """A rumor card without an ability record (a new card, an expansion): it is in play (one
+    rumor at a time), the core ticks nothing and checks no condition, the players keep its
+    counter and end it with an effect."""
+    from arkham.ah2e import abilities
+
+    monkeypatch.setattr(abilities, "card_ability", lambda name: None)
+    g = at_mythos(1)
+    resolve(g, "good_work_undone")
+    assert g.s["rumor"] == g.d.card_id("good_work_undone") and "rumab" not in g.s
+    ev = ok(g, {"a": "rumor", "counter": 3})  # the players' tokens on the card
+    assert names(ev, "rumor_counter")[0]["n"] == 3 and not names(ev, "rumor_ends")
+    to_need(g, "draw_mythos")
+    ev = resolve(g, "blue_flu")  # the end of a Mythos phase: no tick, no die
+    assert g.s["rumor"] == g.d.card_id("good_work_undone") and g.s["rumor_n"] == 3
+    assert not names(ev, "rumor_counter") and not names(ev, "rumor_roll")
+    ev = ok(g, {"a": "rumor", "result": "passed"})
+    assert names(ev, "rumor_ends")[0]["result"] == "passed" and g.s["rumor"] is None
+
+
+def test_a_rumor_condition_the_core_cannot_see_is_left_to_the_players_AH_MYTH_4(monkeypatch):
+    """A pass / fail condition with none of counter_at, terror_at, allies_at (card text the
+    table does not track) never ends the rumor by itself: the players report the result."""
+    from arkham.ah2e import abilities
+
+    ab = {"counter": 2, "tick": {"then": {"counter": 1}},
+          "pass": {"then": {"note": "the players judge it"}},
+          "fail": {"then": {"awaken": 1}}}
+    monkeypatch.setattr(abilities, "card_ability", lambda name: ab)
+    g = at_mythos(1)
+    resolve(g, "the_terrible_experiment")
+    ev = ok(g, {"a": "rumor", "counter": 1})
+    for _ in range(2):  # a tick at the end of each later Mythos phase: the counter rises
+        to_need(g, "draw_mythos")
+        clear_board(g)
+        ev += resolve(g, "blue_flu", monsters=("cultist", "zombie", "maniac", "witch"))
+    assert g.s["rumor_n"] == 5 and g.s["rumor"] == g.d.card_id("the_terrible_experiment")
+    assert not names(ev, "rumor_ends") and not names(ev, "awakened") and g.s["phase"] != "final"
+
+
+def test_rlyeh_rising_one_more_success_to_close_an_rlyeh_gate_AH_MON_6():
+    """R'lyeh Rising in play: a gate to R'lyeh needs 1 more success to close; other gates as
+    usual; star spawn and maniacs +1 toughness."""
+    from arkham.ah2e import rules
+
+    g = at_mythos(1)
+    star = put(g, "star_spawn", "woods")
+    resolve(g, "rlyeh_rising")
+    assert rules.stat(g, star, "toughness") == 4
+    for world, need in (("rlyeh", 2), ("abyss", 1)):
+        open_gate(g, "unvisited_isle", world)
+        g.s["inv"][0].update(at="unvisited_isle", explored="unvisited_isle", clues=0)
+        g.s["inv"][0]["sk"][4] = 6  # lore, against R'lyeh's -3
+        to_need(g, "close")
+        ev = ok(g, {"a": "close", "skill": "lore"})
+        assert names(ev, "check")[0]["difficulty"] == need, world
+        ok(g, {"a": "roll", "successes": need})
+        if g.need() and g.need()["k"] == "clue":
+            ok(g, {"a": "accept"})
+        assert "unvisited_isle" not in g.s["gates"], world
+        to_need(g, "draw_mythos")
+        clear_board(g)
 
 
 def test_no_one_can_help_you_now_no_sealing_AH_MON_6():

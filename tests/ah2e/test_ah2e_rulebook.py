@@ -270,6 +270,20 @@ def test_no_new_investigator_once_the_ancient_one_is_awake_AH_DEV_1():
     assert g.over() == {"won": 0, "how": "devoured"}
 
 
+def test_a_devoured_investigator_loses_nothing_more_AH_DEV_1():
+    """Devoured: out of play; a loss that still reaches them (what they were resolving) changes
+    nothing and is not announced."""
+    from arkham.ah2e import rules
+
+    g = fresh(2, ao="cthulhu")
+    ok(g, {"a": "effect", "inv": 0, "devour": True})
+    v = dict(g.s["inv"][0])
+    g.ev = []
+    rules.lose_both(g, 0, 1, 1, "combat")
+    assert g.s["inv"][0]["san"] == v["san"] and g.s["inv"][0]["sta"] == v["sta"]
+    assert not names(g.ev, "lose")
+
+
 def test_devoured_cards_clues_trophies_discarded_AH_DEV_3():
     g = fresh(2, ao="cthulhu")
     v = g.s["inv"][0]

@@ -166,3 +166,15 @@ def test_first_player_passes_left_after_mythos_AH_TURN_2():
     ok(g, {"a": "draw_mythos", "card": "blue_flu"})
     to_need(g, "upkeep")
     assert g.s["first"] == 0 and g.s["turn"] == 2
+
+
+def test_names_are_looked_up_whole():
+    """A card, monster kind or sheet is found by its whole name only: two names run together,
+    a part, an empty or a non-text name find nothing."""
+    from ah2e_helpers import game
+
+    g = game(1)
+    assert g.d.card_id("a_strange_plague") is not None
+    for name in ("a_strange_plague alien_technology", "strange_plague", "", " ", None, 3):
+        assert g.d.card_id(name) is None, name
+    assert g.d.kind_id("byakhee chthonian") is None

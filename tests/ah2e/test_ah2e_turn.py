@@ -224,6 +224,14 @@ def test_clues_picked_up_where_movement_ends_AH_MOVE_7():
     clues = g.s["inv"][0]["clues"]
     ok(g, {"a": "end_move", "clues": 2})
     assert g.s["inv"][0]["clues"] == clues + 2 and g.s["clues"]["woods"] == 1
+    # where there are none, none to pick up
+    g = fresh(1)
+    g.s["inv"][0]["at"] = "uptown"
+    g.s["clues"] = {}
+    at_move(g)
+    ok(g, {"a": "move", "to": "woods"})
+    assert bad(g, {"a": "end_move", "clues": 1})
+    ok(g, {"a": "end_move", "clues": 0})
 
 
 def test_monsters_must_be_evaded_to_leave_AH_MOVE_8():
@@ -276,6 +284,17 @@ def test_location_encounter_AH_ENC_1():
     assert need == {"k": "encounter", "inv": 0, "at": "library"}
     ok(g, {"a": "effect", "inv": 0, "clues": 2})  # what the card said
     ok(g, {"a": "done"})
+
+
+def test_no_arkham_encounter_in_a_street_AH_ENC_1():
+    """Arkham encounters are at locations: an investigator who ends the movement in a street
+    has none; the phase goes on without waiting for them."""
+    g = fresh(1)
+    g.s["inv"][0]["at"] = "northside"
+    at_move(g)
+    ev = ok(g, {"a": "end_move", "clues": 0})
+    assert not names(ev, "encounter")
+    assert g.need() is None or g.need()["k"] not in ("encounter", "other")
 
 
 def test_open_gate_draws_through_AH_ENC_2():
@@ -426,3 +445,19 @@ def test_other_world_monster_leaves_play_AH_OW_2():
     ok(g, {"a": "evade"})
     ok(g, {"a": "roll", "successes": 1})
     assert g.s["mon"][m] == "cup"
+
+
+def test_elder_sign_card_closes_seals_and_takes_a_doom_token_if_any():
+    """The Elder Sign unique item: no roll, the gate closed and sealed, 1 sanity and 1 stamina,
+    a doom token off the track (none to take off at 0)."""
+    for doom in (2, 0):
+        g = fresh(1)
+        open_gate(g, "woods", "abyss")
+        open_gate(g, "graveyard", "yuggoth")  # not the last gate (AH-WIN-1 is not the point)
+        g.s["inv"][0].update(at="woods", explored="woods", san=5, sta=5)
+        g.s["doom"] = doom
+        to_need(g, "close")
+        ok(g, {"a": "close", "elder_sign": True})
+        assert "woods" not in g.s["gates"] and "woods" in g.s["signs"]
+        assert g.s["doom"] == max(0, doom - 1), doom
+        assert (g.s["inv"][0]["san"], g.s["inv"][0]["sta"]) == (4, 4)
