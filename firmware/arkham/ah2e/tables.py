@@ -40,14 +40,37 @@ for _k in range(len(ABILITIES)):
     _ABILITY_AT[ABILITIES[_k]] = _k
 
 
-def _records(name, each=None):
+_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
+
+
+def _records(name, each=None, key=None):
     """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
-    each record is handed over as it is read and none is kept (less RAM at once)."""
+    each record is handed over as it is read and none is kept (less RAM at once); with `key`,
+    only the records whose id (first field) is `key`. A line not wanted (a "_" note, a record of
+    another id) is passed over in pieces as it is read, never whole in RAM: a long note line
+    asked for a block of 1.2 KB in one piece, a small heap's peak in play."""
     head = {}
     recs = []
+    want = None if key is None else '["' + key + '"'
+    size = _HEAD if want is None else max(_HEAD, len(want) + 2)
     f = open(_DIR + name + ".json")
     try:
-        for line in f:
+        while True:
+            line = f.readline(size)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('"_') or (want is not None and t[:1] == "[" and not t.startswith(want)):
+                while line and not line.endswith("\n"):
+                    line = f.readline(size)
+                continue
+            if not line.endswith("\n"):
+                parts = [line]
+                while line and not line.endswith("\n"):
+                    line = f.readline(256)
+                    parts.append(line)
+                line = "".join(parts)
+                parts = None
             line = line.strip()
             if line.endswith(","):
                 line = line[:-1]
@@ -56,13 +79,39 @@ def _records(name, each=None):
                     recs.append(json.loads(line))
                 else:
                     each(json.loads(line))
-            elif line.startswith('"') and not line.startswith('"_') and not line.endswith("["):
+            elif line.startswith('"') and not line.endswith("["):
                 kv = json.loads("{" + line + "}")
                 for k in kv:
                     head[k] = kv[k]
     finally:
         f.close()
     return head, recs
+
+
+def _ids(name):
+    """The ids (first fields) of the records of data/<name>.json, read from each line's head."""
+    out = []
+    f = open(_DIR + name + ".json")
+    try:
+        while True:
+            line = f.readline(_HEAD)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('["'):
+                end = t.find('"', 2)
+                if end < 0:  # (an id longer than the head: the record says it)
+                    rest = [line]
+                    while not rest[-1].endswith("\n") and rest[-1]:
+                        rest.append(f.readline(256))
+                    out.append(json.loads("".join(rest).strip().rstrip(","))[0])
+                    continue
+                out.append(t[2:end])
+            while line and not line.endswith("\n"):
+                line = f.readline(_HEAD)
+    finally:
+        f.close()
+    return out
 
 
 def _word(w):
@@ -218,7 +267,9 @@ def ancient_one(name):
     read a sheet, so the game in play and a restored one share it."""
     if _ao[0] == name and name is not None:
         return _ao[1]
-    for r in _records("ancient_ones")[1]:
+    if not isinstance(name, str) or '"' in name or "\\" in name:
+        return None
+    for r in _records("ancient_ones", None, name)[1]:
         if r[0] == name:
             _ao[0] = name
             _ao[1] = r[1]
@@ -228,22 +279,20 @@ def ancient_one(name):
 
 def card_ability(name):
     """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
-    found = []
-
-    def each(r):
+    if not isinstance(name, str) or '"' in name or "\\" in name:
+        return None
+    for r in _records("mythos_abilities", None, name)[1]:
         if r[0] == name:
-            found.append(r[1])
-
-    _records("mythos_abilities", each)
-    return found[0] if found else None
+            return r[1]
+    return None
 
 
 def ancient_ones():
-    return sorted(r[0] for r in _records("ancient_ones")[1])
+    return sorted(_ids("ancient_ones"))
 
 
 def investigator_names():
-    return sorted(r[0] for r in _records("investigators")[1])
+    return sorted(_ids("investigators"))
 
 
 def investigators():

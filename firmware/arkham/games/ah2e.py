@@ -103,7 +103,7 @@ def _check(opts):
     names = opts["investigators"]
     if not 1 <= len(names) <= 8:
         raise CommandError("ah2e: 1 to 8 investigators")
-    known = sorted(tables.investigators())
+    known = tables.investigator_names()
     for k in range(len(names)):
         if names[k] not in known:
             raise CommandError(
