@@ -27,7 +27,7 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import collect, gc_threshold, ticks_diff, ticks_ms
+from arkham.compat import collect, drop, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
@@ -151,9 +151,11 @@ class App:
         """Resume the saved game (unless options["game"] names another); returns the saved seq.
         (arkham.resume: a save not restored for lack of memory is kept.)"""
         want = self.options.get("game")
-        from arkham import resume  # (boot only: compiled apart from app.py)
+        from arkham import resume  # (boot only: compiled apart from app.py, then dropped)
 
         seq, resumed = resume.resume(self, STATE_FILE, want, notes)
+        resume = None
+        drop("resume")
         if resumed:
             return seq
         try:
