@@ -35,6 +35,8 @@ STATE_FILE = "state.json"
 CALIB_FILE = "calib.json"
 DEFAULT_GAME = "bringup"
 LINES_PER_STEP = 4  # commands run per loop iteration (the scan must keep its pace)
+RING_BYTES = 3072  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
+# issue 9: with each line's own object ~8 KB of a Pico's heap once a long game filled it)
 QUEUE_LINES = 16  # complete lines that may wait; more are dropped with one error
 ERROR_REPEAT_MS = 5000  # the same failure in the same place is reported at most this often
 
@@ -73,7 +75,7 @@ class App:
         seq = self._boot_game(notes)
         self._saved_seq = seq
         self.events = EventLog(
-            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", 6144))
+            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", RING_BYTES))
         )
         self.emit("hello", self.hello_fields())
         for ev, fields in notes:
