@@ -27,7 +27,7 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import collect, drop, gc_threshold, ticks_diff, ticks_ms
+from arkham.compat import IMPL, collect, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
@@ -157,7 +157,7 @@ class App:
 
         seq, resumed = resume.resume(self, STATE_FILE, want, notes)
         resume = None
-        drop("resume")
+        _drop("resume")
         if resumed:
             return seq
         try:
@@ -399,6 +399,21 @@ class App:
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)
+
+
+def _drop(name):
+    """Forget the module arkham.<name> once it has done its one job (boot), so its code does not
+    stay in a small heap; imported again if ever needed. Only code loaded from a .mpy file (cheap
+    to load again); sources (compiling needs a large block) and CPython keep it."""
+    import sys
+
+    mod = sys.modules.get("arkham." + name)
+    if IMPL == "cpython" or mod is None or not getattr(mod, "__file__", "").endswith(".mpy"):
+        return
+    sys.modules.pop("arkham." + name, None)
+    pkg = sys.modules.get("arkham")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
 
 
 def _describe(exc):

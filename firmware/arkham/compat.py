@@ -105,16 +105,3 @@ def gc_threshold(nbytes=GC_THRESHOLD):
         gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
     except (ImportError, AttributeError):
         pass
-
-
-def drop(name):
-    """Forget the module arkham.<name> once it has done its one job (boot), so its code does not
-    stay in a small heap; imported again if ever needed. Only code loaded from a .mpy file (cheap
-    to load again); sources (compiling needs a large block) and CPython keep it."""
-    mod = sys.modules.get("arkham." + name)
-    if IMPL == "cpython" or mod is None or not getattr(mod, "__file__", "").endswith(".mpy"):
-        return
-    sys.modules.pop("arkham." + name, None)
-    pkg = sys.modules.get("arkham")
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
