@@ -20,7 +20,6 @@ def board(app, args, kw):
             "xy": [s.x, s.y],
         }
 
-    _forget()
     return {"board": {"name": b.name, "title": b.title, "leds": b.led_count,
                       "spots": Each(len(spots), spot)}}
 
@@ -48,13 +47,4 @@ def pads(app, args, kw):
     no_more("pads", args, kw, 1)
     chip = chip_arg(app, args[0]) if args else None
     ks, item = app.pads.report_items(chip)  # (each pad's dict made as it is sent)
-    _forget()
     return {"pads": Each(len(ks), lambda i: item(ks[i]))}
-
-
-def _forget():
-    """This module is forgotten once a reply is made (the reply keeps what it needs to be sent):
-    its code is not kept in a small heap (arkham.app._drop: .mpy only)."""
-    from arkham.app import _drop
-
-    _drop("status")
