@@ -263,15 +263,6 @@ def _put_str(s, out):
     out.append(34)
 
 
-class Each:
-    """A list the encoder asks for one item at a time: Each(n, item) is sent as
-    [item(0), ..., item(n - 1)], so a big status reply (`board`, `pads`) is never whole in RAM."""
-
-    def __init__(self, n, item):
-        self.n = n
-        self.item = item
-
-
 def _put(obj, out):
     if obj is None:
         out.extend(b"null")
@@ -294,13 +285,6 @@ def _put(obj, out):
         out.append(93)
     elif isinstance(obj, dict):
         _put_dict(obj, out, ())
-    elif isinstance(obj, Each):
-        out.append(91)
-        for k in range(obj.n):
-            if k:
-                out.append(44)
-            _put(obj.item(k), out)
-        out.append(93)
     else:
         raise TypeError(
             "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(obj).__name__

@@ -91,15 +91,44 @@ def _game(app, tag, args, kw, now):
 
 
 def _board(app, tag, args, kw, now):
-    from arkham import status  # (the status replies: compiled apart, loaded when asked for)
+    no_more("board", args, kw)
+    b = app.board
+    spots = []
+    for s in b.spots:
+        spots.append(
+            {
+                "name": s.name,
+                "leds": list(s.leds),
+                "pad": None if s.chip is None else ["0x%02X" % s.chip, s.electrode],
+                "xy": [s.x, s.y],
+            }
+        )
+    return {"board": {"name": b.name, "title": b.title, "leds": b.led_count, "spots": spots}}
 
-    return status.board(app, args, kw)
+
+def chip_arg(app, text):
+    """`0x5B` or `5B` -> 0x5B, checked against the board's chips."""
+    t = text.lower()
+    if t.startswith("0x"):
+        t = t[2:]
+    ok = 0 < len(t) <= 2
+    for c in t:
+        ok = ok and c in "0123456789abcdef"
+    chips = " ".join("0x%02X" % c for c in app.board.chips)
+    if not ok:
+        raise CommandError(
+            "bad chip %r: want its address, e.g. 0x5A; this board has %s" % (text[:20], chips)
+        )
+    addr = int(t, 16)
+    if addr not in app.board.chips:
+        raise CommandError("no chip 0x%02X on this board; it has %s" % (addr, chips))
+    return addr
 
 
 def _pads(app, tag, args, kw, now):
-    from arkham import status
-
-    return status.pads(app, args, kw)
+    no_more("pads", args, kw, 1)
+    chip = chip_arg(app, args[0]) if args else None
+    return {"pads": app.pads.report(chip)}
 
 
 def _faults(app, tag, args, kw, now):

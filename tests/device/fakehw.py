@@ -83,10 +83,6 @@ class Pads:
     def faults(self):
         return self._faults
 
-    def report_items(self, chip=None):
-        rows = self.report(chip)
-        return list(range(len(rows))), lambda k: rows[k]
-
     def report(self, chip=None):
         rows = []
         for s in self.board.spots:

@@ -139,10 +139,6 @@ class Pads(PadScan):
         """Per electrode, board order: readings, our reference and thresholds, presence."""
         return _info().report(self, chip)
 
-    def report_items(self, chip=None):
-        """report() made one pad at a time: (pad indices, item(k) -> pad k's entry)."""
-        return _info().report_items(self, chip)
-
     def calibrate_empty(self, reads=4):
         """The board is empty now: each pad's mean reading becomes its empty reference."""
         return _info().calibrate_empty(self, reads)

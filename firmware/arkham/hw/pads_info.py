@@ -40,13 +40,6 @@ def _pad_fields(p, k, d):
 
 def report(p, chip=None):
     """Per electrode, board order: readings, our reference and thresholds, presence."""
-    ks, item = report_items(p, chip)
-    return [item(k) for k in ks]
-
-
-def report_items(p, chip=None):
-    """report() one pad at a time: (pad indices, item), item(k) -> pad k's entry. The chips'
-    baselines are read now; the entries are made when asked for (a reply sent in pieces)."""
     want = None
     if chip is not None:
         want = parse_chip(chip)
@@ -66,10 +59,11 @@ def report_items(p, chip=None):
                 touched[ci] = drv.touched()
         except OSError as err:
             p._fail(ci, 0, _err_text(err))
-    ks = [k for k in range(len(p.names)) if want is None or p.chips[p._chip_of[k]] == want]
-
-    def item(k):
+    out = []
+    for k in range(len(p.names)):
         ci = p._chip_of[k]
+        if want is not None and p.chips[ci] != want:
+            continue
         e = p._e[k]
         f = p.filtered[k]
         em = p.empty[k]
@@ -83,9 +77,8 @@ def report_items(p, chip=None):
             "present": p._present[k] == 1,
             "chip_touch": bool(touched[ci] & (1 << e)) if ci in touched else None,
         }
-        return _pad_fields(p, k, d)
-
-    return ks, item
+        out.append(_pad_fields(p, k, d))
+    return out
 
 
 # -- calibration -------------------------------------------------------------------------
