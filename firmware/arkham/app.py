@@ -27,7 +27,7 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import collect, gc_threshold, ticks_diff, ticks_ms
+from arkham.compat import IMPL, collect, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
@@ -35,6 +35,8 @@ STATE_FILE = "state.json"
 CALIB_FILE = "calib.json"
 DEFAULT_GAME = "bringup"
 LINES_PER_STEP = 4  # commands run per loop iteration (the scan must keep its pace)
+RING_BYTES = 3072  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
+# issue 9: with each line's own object ~8 KB of a Pico's heap once a long game filled it)
 QUEUE_LINES = 16  # complete lines that may wait; more are dropped with one error
 ERROR_REPEAT_MS = 5000  # the same failure in the same place is reported at most this often
 
@@ -73,7 +75,7 @@ class App:
         seq = self._boot_game(notes)
         self._saved_seq = seq
         self.events = EventLog(
-            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", 6144))
+            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", RING_BYTES))
         )
         self.emit("hello", self.hello_fields())
         for ev, fields in notes:
@@ -151,9 +153,11 @@ class App:
         """Resume the saved game (unless options["game"] names another); returns the saved seq.
         (arkham.resume: a save not restored for lack of memory is kept.)"""
         want = self.options.get("game")
-        from arkham import resume  # (boot only: compiled apart from app.py)
+        from arkham import resume  # (boot only: compiled apart from app.py, then dropped)
 
         seq, resumed = resume.resume(self, STATE_FILE, want, notes)
+        resume = None
+        _drop("resume")
         if resumed:
             return seq
         try:
@@ -395,6 +399,21 @@ class App:
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)
+
+
+def _drop(name):
+    """Forget the module arkham.<name> once it has done its one job (boot), so its code does not
+    stay in a small heap; imported again if ever needed. Only code loaded from a .mpy file (cheap
+    to load again); sources (compiling needs a large block) and CPython keep it."""
+    import sys
+
+    mod = sys.modules.get("arkham." + name)
+    if IMPL == "cpython" or mod is None or not getattr(mod, "__file__", "").endswith(".mpy"):
+        return
+    sys.modules.pop("arkham." + name, None)
+    pkg = sys.modules.get("arkham")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
 
 
 def _describe(exc):

@@ -10,7 +10,7 @@ from arkham.protocol import encode as _encode
 
 
 class EventLog:
-    def __init__(self, seq=0, keep=64, keep_bytes=6144):
+    def __init__(self, seq=0, keep=64, keep_bytes=3072):
         self.seq = seq  # the last number given out
         self._ring = []  # encoded lines, oldest first; the last one has number self.seq
         self._bytes = 0

@@ -187,7 +187,10 @@ def build(
         if compile and rel.suffix == ".py":
             dest = dest.with_suffix(".mpy")
             # -s: the name tracebacks show on the device (arkham/app.py, not a host path)
-            argv = [exe, *extra, "-s", rel.as_posix(), "-o", str(dest), str(src)]
+            # (no line numbers: runtimes.MPY_CROSS_FLAGS; not asked of an archived compiler)
+            flags = runtimes.MPY_CROSS_FLAGS if runtime == "micropython" and not any(
+                a.startswith("-b") for a in extra) else ()
+            argv = [exe, *extra, *flags, "-s", rel.as_posix(), "-o", str(dest), str(src)]
             r = subprocess.run(argv, capture_output=True, text=True)
             if r.returncode != 0:
                 raise BundleError(

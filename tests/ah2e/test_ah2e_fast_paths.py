@@ -25,15 +25,22 @@ def test_scan_reads_every_line_as_the_file_does(tmp_path):
     import glob
 
     files = glob.glob(tables._DIR + "*.json")
-    for text in (b"", b"one", b"a\nb", b"a\n\nb\n", b"x" * 700 + b"\n" + b"y" * 300, b"\n" * 600):
-        p = tmp_path / "t.txt"
+    for text in (b"", b"one", b"a\nb", b"a\n\nb\n", b"x" * 700 + b"\n" + b"y" * 300, b"\n" * 600,
+                 b"s\n" + b"z" * 2000 + b"\nt\n" + b"w" * 900):
+        p = tmp_path / ("t%d.txt" % len(files))  # (one file per text)
         p.write_bytes(text)
         files.append(str(p))
     for path in files:
         got = []
         tables._scan(path, lambda line: got.append(line))
         with open(path, "rb") as f:
-            assert got == [line.strip() for line in f], path
+            lines = [line.strip() for line in f]
+        assert got == lines, path
+        got = []
+        tables._scan(path, lambda line: got.append(line), 512)  # long lines passed over
+        # every line within the bound is handed over in order, none over bound + a block
+        assert [x for x in got if len(x) <= 500] == [x for x in lines if len(x) <= 500], path
+        assert not [x for x in got if len(x) > 512 + 256], path
 
 
 def test_why_reads_every_message_and_an_unknown_key():

@@ -41,14 +41,37 @@ for _k in range(len(ABILITIES)):
     _ABILITY_AT[ABILITIES[_k]] = _k
 
 
-def _records(name, each=None):
+_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
+
+
+def _records(name, each=None, key=None):
     """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
-    each record is handed over as it is read and none is kept (less RAM at once)."""
+    each record is handed over as it is read and none is kept (less RAM at once); with `key`,
+    only the records whose id (first field) is `key`. A line not wanted (a "_" note, a record of
+    another id) is passed over in pieces as it is read, never whole in RAM: a long note line
+    asked for a block of 1.2 KB in one piece, a small heap's peak in play."""
     head = {}
     recs = []
+    want = None if key is None else '["' + key + '"'
+    size = _HEAD if want is None else max(_HEAD, len(want) + 2)
     f = open(_DIR + name + ".json")
     try:
-        for line in f:
+        while True:
+            line = f.readline(size)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('"_') or (want is not None and t[:1] == "[" and not t.startswith(want)):
+                while line and not line.endswith("\n"):
+                    line = f.readline(size)
+                continue
+            if not line.endswith("\n"):
+                parts = [line]
+                while line and not line.endswith("\n"):
+                    line = f.readline(256)
+                    parts.append(line)
+                line = "".join(parts)
+                parts = None
             line = line.strip()
             if line.endswith(","):
                 line = line[:-1]
@@ -57,13 +80,39 @@ def _records(name, each=None):
                     recs.append(json.loads(line))
                 else:
                     each(json.loads(line))
-            elif line.startswith('"') and not line.startswith('"_') and not line.endswith("["):
+            elif line.startswith('"') and not line.endswith("["):
                 kv = json.loads("{" + line + "}")
                 for k in kv:
                     head[k] = kv[k]
     finally:
         f.close()
     return head, recs
+
+
+def _ids(name):
+    """The ids (first fields) of the records of data/<name>.json, read from each line's head."""
+    out = []
+    f = open(_DIR + name + ".json")
+    try:
+        while True:
+            line = f.readline(_HEAD)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('["'):
+                end = t.find('"', 2)
+                if end < 0:  # (an id longer than the head: the record says it)
+                    rest = [line]
+                    while not rest[-1].endswith("\n") and rest[-1]:
+                        rest.append(f.readline(256))
+                    out.append(json.loads("".join(rest).strip().rstrip(","))[0])
+                    continue
+                out.append(t[2:end])
+            while line and not line.endswith("\n"):
+                line = f.readline(_HEAD)
+    finally:
+        f.close()
+    return out
 
 
 def _word(w):
@@ -202,7 +251,7 @@ def why(key, *args):
             return [json.loads("{" + line.decode() + "}")[key]]
         return None
 
-    found = _scan(_DIR + "messages.json", hit)
+    found = _scan(_DIR + "messages.json", hit, _LONGEST)
     text = found[0] if found else key
     return text % args if args else text
 
@@ -215,7 +264,9 @@ def ancient_one(name):
     read a sheet, so the game in play and a restored one share it."""
     if _ao[0] == name and name is not None:
         return _ao[1]
-    for r in _records("ancient_ones")[1]:
+    if not isinstance(name, str) or '"' in name or "\\" in name:
+        return None
+    for r in _records("ancient_ones", None, name)[1]:
         if r[0] == name:
             _ao[0] = name
             _ao[1] = r[1]
@@ -223,6 +274,7 @@ def ancient_one(name):
     return None
 
 
+_LONGEST = 512  # bytes: the longest line a look-up wants (records and messages are shorter)
 _abilities = [None]  # CPython only: every card's ability, read once (the device reads one)
 
 
@@ -249,17 +301,20 @@ def _read_ability(name):
                 return [r[1]]
         return None
 
-    found = _scan(_DIR + "mythos_abilities.json", hit)
+    found = _scan(_DIR + "mythos_abilities.json", hit, _LONGEST)
     return found[0] if found else None
 
 
-def _scan(path, fn):
+def _scan(path, fn, longest=0):
     """fn(line) for each line of a file (bytes, stripped) until one answers something other
     than None: that answer. Read 256 bytes at a time: a file's own line reading takes a byte
-    at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port)."""
+    at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port). With
+    `longest`, a line longer than that is passed over in pieces, never held whole (no wanted
+    line is that long: the 1.2 KB note of mythos_abilities.json was a small heap's peak)."""
     f = open(path, "rb")
     try:
         rest = b""
+        skip = False  # inside a line longer than `longest`
         while True:
             block = f.read(256)
             rest = rest + block if rest else block
@@ -270,23 +325,29 @@ def _scan(path, fn):
                     if block or start >= len(rest):
                         break
                     nl = len(rest)  # the last line, with no newline after it
-                got = fn(rest[start:nl].strip())
-                if got is not None:
-                    return got
+                if skip:
+                    skip = False  # (its end: not handed over)
+                else:
+                    got = fn(rest[start:nl].strip())
+                    if got is not None:
+                        return got
                 start = nl + 1
             if not block:
                 return None
             rest = rest[start:]
+            if longest and len(rest) > longest:
+                rest = b""
+                skip = True
     finally:
         f.close()
 
 
 def ancient_ones():
-    return sorted(r[0] for r in _records("ancient_ones")[1])
+    return sorted(_ids("ancient_ones"))
 
 
 def investigator_names():
-    return sorted(r[0] for r in _records("investigators")[1])
+    return sorted(_ids("investigators"))
 
 
 def investigators():

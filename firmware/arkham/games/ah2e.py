@@ -32,30 +32,29 @@ DEFAULT = (
 SOURCES = ("dice", "mythos", "cup", "gates")
 LISTS = ("dice", "sliders", "spend_monsters")  # action fields that are always lists
 MAX_TODO = 4  # prompts remembered per spot (a pad sees one change at a time anyway)
-HINTS = {
-    "draw_mythos": "draw the top mythos card",
-    "draw_gate": "draw a gate marker from the stack",
-    "draw_monster": "draw a monster from the cup",
-    "roll": "roll the dice",
-    "die": "roll one die",
-    "clue": "spend a clue token for one more die, or accept",
-    "take_clue": "an investigator here may take the new clue token",
-    "return": "choose where to come back to",
-    "upkeep": "upkeep: act upkeep (sliders=a,b,c to move the skill sliders)",
-    "move": "lift the token and put it next door, or act move to=AREA; act end_move to stop",
-    "meet": "a monster appears: evade it or fight it",
-    "combat": "fight or flee",
-    "new_investigator": "devoured: choose a new investigator (act new_investigator name=...)",
-    "surge": "a surge: act spread to keep the table's spread (or give your own plan)",
-    "ao_loss": "the Ancient One attacks: act lose what=max_sanity or what=max_stamina",
-    "close": "close the gate (skill=fight or lore) or pass",
-    "seal": "seal it with clue tokens, or pass",
-    "encounter": "read the location card, tell its effects (act effect ...), then act done",
-    "other": "draw gate cards: act gate_card colour=C; then act done",
-    "final_adjust": "final battle: refresh and adjust sliders, then act upkeep",
-    "final_attack": "final battle: equip/cast, then act attack",
-    "ao_attack": "the Ancient One attacks: tell each loss (act effect inv=N ...), then act done",
-}
+_HINTS = __file__.rsplit("/", 1)[0] + "/ah2e_hints.json" if "/" in __file__ else "ah2e_hints.json"
+_said = [None, None]  # the last hint read: [need kind, text] (the same need is often told again)
+
+
+def hint(k):
+    """What the table says for a need of kind k (ah2e_hints.json, one per line, read from flash
+    when said: 1.6 KB of text not kept in RAM); k itself when it has none."""
+    if _said[0] == k:
+        return _said[1]
+    text = k
+    head = '"' + k + '":'
+    f = open(_HINTS)
+    try:
+        for line in f:
+            line = line.strip()
+            if line.startswith(head):
+                text = json.loads("{" + line.rstrip(",") + "}")[k]
+                break
+    finally:
+        f.close()
+    _said[0] = k
+    _said[1] = text
+    return text
 
 
 def _options(kw):
@@ -103,7 +102,7 @@ def _check(opts):
     names = opts["investigators"]
     if not 1 <= len(names) <= 8:
         raise CommandError("ah2e: 1 to 8 investigators")
-    known = sorted(tables.investigators())
+    known = tables.investigator_names()
     for k in range(len(names)):
         if names[k] not in known:
             raise CommandError(
@@ -284,7 +283,7 @@ class Mode(_Mode):
             return
         f = dict(need)
         la = self.core.legal_actions()
-        f["say"] = HINTS.get(need["k"], need["k"])
+        f["say"] = hint(need["k"])
         if la:
             f["try"] = "act " + fmt(la[0])
         f["legal"] = len(la)

@@ -168,7 +168,7 @@ def _fh_command(a):
         if name == a["a"]:
             if verb == "reverse":
                 return "reverse %d %s %s" % (a["inv"], a["parts"][0], a["parts"][1])
-            return " ".join([verb, str(a["inv"])] + [str(a[f]) for f, _ in fields])
+            return " ".join([verb, str(a["inv"])] + [str(a[f]) for f, _ in fields if f in a])
     raise ValueError("no final-hour verb for %r" % (a,))
 
 
@@ -187,6 +187,25 @@ def _ritual_command(a):
     if v == "reveal":
         return "reveal " + ",".join(a["cards"])
     return v
+
+
+_LISTS = ("cards", "parts")  # action fields that are always lists (one item has no comma)
+
+
+def _unlabel(text):
+    """A numbered `legal` label ("3 reveal cards=a,b") back to its action dict
+    (arkham.games.legaltext.label, read backwards)."""
+    words = text.split(" ")[1:]
+    a = {"a": words[0]}
+    for w in words[1:]:
+        k, v = w.split("=", 1)
+        items = [int(x) if x.lstrip("-").isdigit() else x for x in v.split(",")]
+        if k in _LISTS or len(items) > 1:
+            a[k] = items
+        else:
+            x = items[0]
+            a[k] = {"true": True, "false": False, "None": None}.get(x, x) if isinstance(x, str) else x
+    return a
 
 
 def play(t, name, actions=ACTIONS):
@@ -209,7 +228,10 @@ def play(t, name, actions=ACTIONS):
         la = t.send("legal")
         if la is None:
             return False
-        la = la.get("legal") or []
+        la = la.get("legal") or (la.get("view") or {}).get("legal") or []  # (FH: a seat's cards
+        # come as a private reply)
+        if name != "ah2e8":
+            la = [_unlabel(x) if isinstance(x, str) else x for x in la]
         if not la:  # the game is over: another one
             games += 1
             new = start.replace("seed=7", "seed=%d" % (7 + games))
@@ -223,6 +245,14 @@ def play(t, name, actions=ACTIONS):
         pick = rnd.randrange(len(la))
         if name == "ah2e8":
             cmd = "act %d" % (pick + 1)
+        elif name == "fh4" and la[pick]["a"] == "offer":  # (legal gives how many: the hand says which)
+            a = la[pick]
+            h = t.send("hand %d" % a["inv"])
+            if h is None:
+                return False
+            k = a["cards"][0] if isinstance(a["cards"], list) else a["cards"]  # (a count here)
+            cards = h["view"]["hand"][:k]
+            cmd = "offer %d %s" % (a["inv"], " ".join(str(c) for c in cards))
         elif name == "fh4":
             cmd = _fh_command(la[pick])
         else:
