@@ -9,7 +9,10 @@ m32_heap_peak_<table>_mpy  the smallest heap (to 2 KB) with which the table play
                            package as .mpy files, each imported module's code loaded into the heap.
 m32_heap_peak_<table>_rom  the same with the package in a ROMFS image (ROMFS or frozen firmware):
                            code runs in place, only what it creates takes heap.
-m32_emu_code_bytes_<mpy|rom>  heap taken by the emulator's own code (arkham.emu, emulator.py),
+m32_heap_peak_<table>_py   the same with the package as .py sources, compiled into the heap as
+                           CircuitPython does (ARKHAM_BENCH_M32_LAYOUT=py; not in the default run):
+                           the game part of what a CircuitPython board must have free.
+m32_emu_code_bytes_<mpy|rom|py>  heap taken by the emulator's own code (arkham.emu, emulator.py),
                            which a Pico never loads: it is imported before the game into heap
                            added on top of the measured one, so the figures above leave it out.
 m32_pico_free_at_peak_<table>_<layout>  241,760 (free at a stock Pico's REPL with littlefs) minus
@@ -93,6 +96,8 @@ def _boot(layout, argv=(), cal=False):
     tree, image = _BUILT[layout]
     if layout == "rom":
         mount, path = _MOUNT % image, ["/rom", tree]
+    elif layout == "py":
+        mount, path = "", [str(runtimes.FIRMWARE_DIR)]  # sources compiled into the heap
     else:
         mount, path = "", [tree]
     deps = "".join("import %s\n" % m for m in DEPS) if cal else ""
@@ -162,7 +167,7 @@ class _Table:
 def _fh_command(a):
     from arkham.games.fh import ACTS
 
-    if a["a"] in ("end_actions", "end_round"):
+    if a["a"] in ("end_actions", "end_round", "next_round"):  # (the lead's `end` covers each)
         return "end %d" % a["inv"]
     for verb, (name, fields) in ACTS.items():
         if name == a["a"]:
@@ -282,7 +287,8 @@ def runs(heap, layout, cal, name):
 
 
 def peak(name, layout, cal):
-    lo, hi = (k * 1024 for k in TABLES[name][3][layout])
+    ranges = TABLES[name][3]
+    lo, hi = (k * 1024 for k in ranges.get(layout) or (ranges["mpy"][0], ranges["mpy"][1] + 64))
     if not runs(hi, layout, cal, name):
         return None
     while hi - lo > STEP:
