@@ -97,15 +97,9 @@ class FakeTable:
 
 def options(lines):
     """A numbered `legal` reply (arkham.games.legaltext) read back: ["1 play card=5 inv=1", ...]
-    -> [{"a": "play", "card": 5, "inv": 1}, ...] (numbers as ints, commas as lists)."""
-    out = []
-    for line in lines:
-        words = line.split(" ")
-        assert words[0] == str(len(out) + 1), "options are numbered from 1, in order: %r" % line
-        a = {"a": words[1]}
-        for w in words[2:]:
-            k, v = w.split("=", 1)
-            vals = [int(x) if x.lstrip("-").isdigit() else x for x in v.split(",")] if v else []
-            a[k] = vals[0] if len(vals) == 1 and "," not in v else vals
-        out.append(a)
-    return out
+    -> [{"a": "play", "card": 5, "inv": 1}, ...] (arkham_host.legalread)."""
+    from arkham_host.legalread import unlabel
+
+    for k, line in enumerate(lines):
+        assert line.split(" ")[0] == str(k + 1), "options are numbered from 1, in order: %r" % line
+    return [unlabel(line, lists=()) for line in lines]  # (FH: `cards` is a count)

@@ -17,6 +17,8 @@ from arkham.compat import collect, fresh_seed
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
+from arkham.games.legaltext import label as fmt  # (an action as the words of an `act` line)
+from arkham.games.legaltext import numbered
 from arkham.protocol import int_arg, no_more
 
 DEFAULT = (
@@ -129,20 +131,6 @@ def _value(key, text):
     if t.isdigit() and len(t) < 9:
         return int(text)
     return text
-
-
-def fmt(action):
-    """An action as the words of an `act` line: {"a": "move", "to": "x"} -> "move to=x"."""
-    words = [str(action.get("a"))]
-    for k in sorted(action):
-        if k != "a":
-            v = action[k]
-            if isinstance(v, list):
-                v = ",".join(str(x) for x in v)
-            elif v is True or v is False:
-                v = "true" if v else "false"
-            words.append("%s=%s" % (k, v))
-    return " ".join(words)
 
 
 def _chip_ok(pads, chip):
@@ -413,7 +401,7 @@ class Mode(_Mode):
             no_more(verb, args, kw)
             la = self.core.legal_actions()
             return {
-                "legal": ["%d %s" % (k + 1, fmt(la[k])) for k in range(len(la))],
+                "legal": numbered(la),
                 "need": self.core.need(),
             }
         if verb == "state":

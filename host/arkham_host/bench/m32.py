@@ -45,6 +45,7 @@ import tempfile
 import time
 
 from arkham_host import boardfile, runtimes
+from arkham_host.legalread import unlabel
 
 PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/pico/README.md)
 ACTIONS = 200
@@ -194,25 +195,6 @@ def _ritual_command(a):
     return v
 
 
-_LISTS = ("cards", "parts")  # action fields that are always lists (one item has no comma)
-
-
-def _unlabel(text):
-    """A numbered `legal` label ("3 reveal cards=a,b") back to its action dict
-    (arkham.games.legaltext.label, read backwards)."""
-    words = text.split(" ")[1:]
-    a = {"a": words[0]}
-    for w in words[1:]:
-        k, v = w.split("=", 1)
-        items = [int(x) if x.lstrip("-").isdigit() else x for x in v.split(",")]
-        if k in _LISTS or len(items) > 1:
-            a[k] = items
-        else:
-            x = items[0]
-            a[k] = {"true": True, "false": False, "None": None}.get(x, x) if isinstance(x, str) else x
-    return a
-
-
 def play(t, name, actions=ACTIONS):
     """Plays the table's game; False at the first memory error."""
     game, board, start, _ = TABLES[name]
@@ -236,7 +218,7 @@ def play(t, name, actions=ACTIONS):
         la = la.get("legal") or (la.get("view") or {}).get("legal") or []  # (FH: a seat's cards
         # come as a private reply)
         if name != "ah2e8":
-            la = [_unlabel(x) if isinstance(x, str) else x for x in la]
+            la = [unlabel(x) if isinstance(x, str) else x for x in la]
         if not la:  # the game is over: another one
             games += 1
             new = start.replace("seed=7", "seed=%d" % (7 + games))
