@@ -1,5 +1,7 @@
-"""Every device test script runs under CPython and under the MicroPython unix port (heap 96 KB,
-like a Pico's budget); both must pass and print the same bytes (MicroPython's run-tests idea).
+"""Every device test script runs under CPython and under the MicroPython unix port; both must pass
+and print the same bytes (MicroPython's run-tests idea). The 64-bit port runs at the Pico's heap
+scaled to its object sizes (runtimes.PICO_HEAP_64): it proves the runtimes agree; the memory
+figure is the 32-bit run.
 They also run on the 32-bit unix port at the Pico's heap (../shared/pico/micropython32, 248000
 bytes: what a stock Pico has free), skipped with the reason where that binary is missing."""
 import pathlib
@@ -13,19 +15,8 @@ DEVICE = pathlib.Path(__file__).parent / "device"
 SCRIPTS = sorted(p for p in DEVICE.glob("test_*.py"))
 
 
-def heap_of(script):
-    """A script may declare a bigger heap in its first lines: `# heap: 160k` (default 96k). On
-    this 64-bit model of the chip a declared heap is the smallest it passes in plus ~16 KB: the
-    smallest moves by a few KB with the checkout's path and fragmentation (a script 4 KB over its
-    heap in a clone at another path failed CI). The chip's figure is the 32-bit run below."""
-    for line in script.read_text().splitlines()[:5]:
-        if line.startswith("# heap:"):
-            return line.split(":", 1)[1].split()[0]
-    return runtimes.DEFAULT_HEAP
-
-
 def run(runtime, script):
-    argv, env = runtimes.command(runtime, str(script), extra_path=[DEVICE], heap=heap_of(script))
+    argv, env = runtimes.command(runtime, str(script), extra_path=[DEVICE], heap=runtimes.PICO_HEAP_64)
     return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600, cwd=DEVICE)
 
 

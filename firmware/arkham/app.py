@@ -27,7 +27,7 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import IMPL, collect, gc_threshold, ticks_diff, ticks_ms
+from arkham.compat import collect, forget, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
@@ -328,7 +328,7 @@ class App:
         tag, verb, args, kw = parsed
         seq0 = self.events.seq
         try:
-            handler = verbs.CORE.get(verb)
+            handler = verbs.handler(verb)
             if handler is not None:
                 res = handler(self, tag, args, kw, now_ms)
             elif verb in self.mode.VERBS:
@@ -348,6 +348,8 @@ class App:
             self.failure("command", e, now_ms)
             self._unsave_mod().restore_saved(self)
             self.reply_error(tag, err)
+        if verbs.CORE.get(verb) is verbs.MAKER:
+            forget(verbs.MAKER)  # (a maker's verb: its code leaves once the reply is written)
 
     def verb_list(self):
         names = sorted(verbs.CORE)
@@ -402,18 +404,7 @@ class App:
 
 
 def _drop(name):
-    """Forget the module arkham.<name> once it has done its one job (boot), so its code does not
-    stay in a small heap; imported again if ever needed. Only code loaded from a .mpy file (cheap
-    to load again); sources (compiling needs a large block) and CPython keep it."""
-    import sys
-
-    mod = sys.modules.get("arkham." + name)
-    if IMPL == "cpython" or mod is None or not getattr(mod, "__file__", "").endswith(".mpy"):
-        return
-    sys.modules.pop("arkham." + name, None)
-    pkg = sys.modules.get("arkham")
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
+    forget("arkham." + name)  # (resume, unsave: loaded for one job)
 
 
 def _describe(exc):

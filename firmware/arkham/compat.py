@@ -80,6 +80,21 @@ def mem_free():
         return None
 
 
+def forget(name):
+    """Forget the module `name` (dotted) once it has done its job, so its code can leave a small
+    heap; the next import loads it again. Only code loaded from a .mpy file (cheap to load again;
+    a .py source needs compiling, which wants a large block) and not on CPython (no heap to
+    spare). Whoever still holds the module or one of its functions keeps it alive until done."""
+    mod = sys.modules.get(name)
+    if IMPL == "cpython" or mod is None or not getattr(mod, "__file__", "").endswith(".mpy"):
+        return
+    del sys.modules[name]
+    dot = name.rfind(".")
+    pkg = sys.modules.get(name[:dot]) if dot > 0 else None
+    if pkg is not None and name[dot + 1 :] in pkg.__dict__:
+        delattr(pkg, name[dot + 1 :])
+
+
 def collect():
     try:
         import gc

@@ -272,6 +272,13 @@ def _plain(s):
     return None
 
 
+def _items():
+    yield
+
+
+_GENERATOR = type(_items())
+
+
 def _put(obj, out):
     if obj is None:
         out.extend(b"null")
@@ -294,6 +301,15 @@ def _put(obj, out):
         out.append(93)
     elif isinstance(obj, dict):
         _put_dict(obj, out, ())
+    elif type(obj) is _GENERATOR:  # a long list made item by item as it is written
+        out.append(91)
+        first = True
+        for v in obj:
+            if not first:
+                out.append(44)
+            first = False
+            _put(v, out)
+        out.append(93)
     else:
         raise TypeError(
             "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(obj).__name__

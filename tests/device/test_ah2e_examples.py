@@ -1,4 +1,3 @@
-# heap: 224k  (the whole AH2e core compiled from source on the 64-bit unix port; docs/ah2e.md)
 """The seed's two worked examples on both runtimes: the surge 2/3/2 (AH-GATE-2) and the
 Outskirts overflow (AH-LIMIT-3), with physical chance (the test says what is drawn)."""
 from arkham.ah2e import tables

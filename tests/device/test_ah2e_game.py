@@ -1,4 +1,3 @@
-# heap: 208k  (the 64-bit unix port needs this for the whole AH2e core compiled from source; see docs/ah2e.md "Memory")
 """A long seeded random AH2e game on CPython and on the MicroPython unix port (96 KB heap): the
 state hash after every action must be the same on both (the parity runner compares stdout).
 

@@ -1,4 +1,3 @@
-# heap: 272k  (core + binding compiled from source, 64-bit unix port: docs/ah2e-table.md)
 """The AH2e table binding through a short game on CPython and the MicroPython unix port:
 console actions, tokens on pads (prompts done, a move by token, a misplaced token put right),
 the scene; the printed trace must be the same on both runtimes."""

@@ -1,4 +1,3 @@
-# heap: 112k  (the script itself, with the app compiled from .py, sits at the edge of 96k)
 """Bad input through the whole app: each gets one clear error (or is dropped with one error),
 nothing crashes, nothing changes (no event, no save), and the next good command works."""
 

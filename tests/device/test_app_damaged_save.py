@@ -1,4 +1,3 @@
-# heap: 192k
 """A damaged save never stops the boot (issue 15): every damaged state.json (bytes that are not
 UTF-8 near its start, broken JSON, a folder in its place, a seq that is negative, huge or not a
 whole number, a snapshot the game refuses) boots the table, says `restore_failed` with the reason,

@@ -1,4 +1,3 @@
-# heap: 112k  (the app with every game registered, compiled from .py on the 64-bit port: it passes from 96k)
 """Game switching through the registry (a test mode slots in), game verbs, sweep."""
 
 # ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)

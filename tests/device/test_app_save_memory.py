@@ -1,4 +1,3 @@
-# heap: 128k  (the fake app, a real Storage and a 3 KB state, compiled from .py on the unix port)
 """Never lose a game when memory is short: a save that hits MemoryError while the state is being
 written leaves the previous save readable (and no tmp), the app reports it and saves again
 later; a big state is written in pieces (no string of its size); the file is canonical JSON."""

@@ -1,4 +1,3 @@
-# heap: 176k  (64-bit unix port, core compiled from source: docs/final-hour.md "Memory")
 """Final Hour rules core on every runtime: seeded random games print the same hashes.
 
 Run by tests/test_device_parity.py under CPython and the MicroPython unix port (96 KB heap).

@@ -1,4 +1,3 @@
-# heap: 224k  (core + binding compiled from source, 64-bit unix port: docs/final-hour.md)
 # (200k is the least that passes; 176k before issue 14: 23 setup monsters, priority cards)
 """The Final Hour table binding through seeded random games on CPython and the MicroPython unix
 port. FH-TABLE-2: after every action the steps run one by one, each prompt waits for its pad (the

@@ -38,8 +38,19 @@ list is reused (read it before the next scan).
 
 from array import array
 
-from arkham.boardmap import parse_chip
-from arkham.hw.pads_scan import CHIP_FAILING, CHIP_NODRIVER, CHIP_OK, RELEASE, TOUCH, PadScan
+from arkham.boardmap import chip_name, parse_chip
+from arkham.compat import forget
+from arkham.hw.pads_scan import (
+    CHIP_FAILING,
+    CHIP_NODRIVER,
+    CHIP_OK,
+    FAULT_NOISY,
+    FAULT_STUCK,
+    RELEASE,
+    TOUCH,
+    PadScan,
+    _fault_name,
+)
 
 
 class Pads(PadScan):
@@ -130,38 +141,64 @@ class Pads(PadScan):
         self._notices = []
         return out
 
-    # -- bring-up and calibration (in arkham.hw.pads_info) -------------------------------------
+    # -- faults (a bring-up table paints them at every repaint) ---------------------------------
     def faults(self):
         """Current faults: chips missing/failing, stuck or noisy electrodes (board order)."""
-        return _info().faults(self)
+        out = []
+        for ci in range(len(self.chips)):
+            if self._state[ci] != CHIP_OK:
+                kind = "failing" if self._ever_ok[ci] else "missing"
+                out.append({"chip": chip_name(self.chips[ci]), "fault": kind, "err": self._err[ci]})
+        for k in range(len(self.names)):
+            for bit in (FAULT_STUCK, FAULT_NOISY):
+                if self._fault[k] & bit:
+                    out.append(
+                        {
+                            "fault": _fault_name(bit),
+                            "spot": self.names[k],
+                            "chip": chip_name(self.chips[self._chip_of[k]]),
+                            "e": self._e[k],
+                        }
+                    )
+        return out
 
+    # -- bring-up and calibration (in arkham.hw.pads_info, loaded for the call) ----------------
     def report(self, chip=None):
         """Per electrode, board order: readings, our reference and thresholds, presence."""
-        return _info().report(self, chip)
+        return list(self.report_items(chip))
+
+    def report_items(self, chip=None):
+        """report() as an iterator: each electrode's dict made when it is read (`pads` writes
+        them one by one). Checks `chip` at once (ValueError)."""
+        return _info("report", self, chip)
 
     def calibrate_empty(self, reads=4):
         """The board is empty now: each pad's mean reading becomes its empty reference."""
-        return _info().calibrate_empty(self, reads)
+        return _info("calibrate_empty", self, reads)
 
     def calibration(self):
         """JSON-able: {"v": 1, "pads": {spot: [empty or null, touch, release]}}."""
-        return _info().calibration(self)
+        return _info("calibration", self)
 
     def set_calibration(self, d):
         """Apply a calibration() dict; ValueError (changing nothing) if any entry is bad."""
-        _info().set_calibration(self, d)
+        _info("set_calibration", self, d)
 
     def reset_calibration(self):
-        _info().reset_calibration(self)
+        _info("reset_calibration", self)
 
     def set_threshold(self, spot, touch, release):
-        _info().set_threshold(self, spot, touch, release)
+        _info("set_threshold", self, spot, touch, release)
 
 
-def _info():
-    return pads_info
+def _info(fn, *args):
+    from arkham.hw import pads_info
+
+    try:
+        return getattr(pads_info, fn)(*args)
+    finally:
+        forget("arkham.hw.pads_info")
 
 
-# Loaded with this module (the app reads the calibration at boot anyway); kept in its own file so
-# each compiles within a small heap.
-from arkham.hw import pads_info  # noqa: E402
+if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a
+    from arkham.hw import pads_info  # noqa: E402,F401  (clean heap; compat.forget keeps sources)

@@ -1,34 +1,18 @@
-"""Pads, the parts a maker uses at bring-up: faults, per-electrode report, calibration.
+"""Pads, the parts a maker uses at bring-up: per-electrode report, calibration.
 
-Kept apart from pads.py so each module compiles within a small heap on the unix port; pads.py
-imports it at its end.
+Loaded by Pads when one of these is asked for and forgotten after (compat.forget): they run at
+boot, at `pads` and `calib`, so their code need not stay in a Pico's heap.
 """
 
 from arkham.boardmap import chip_name, parse_chip
 from arkham.hw.pads_scan import (
     CHIP_OK,
-    FAULT_NOISY,
-    FAULT_STUCK,
     RAIL_HIGH,
     RAIL_LOW,
     RELEASE,
     TOUCH,
     _err_text,
-    _fault_name,
 )
-
-
-def faults(p):
-    out = []
-    for ci in range(len(p.chips)):
-        if p._state[ci] != CHIP_OK:
-            kind = "failing" if p._ever_ok[ci] else "missing"
-            out.append({"chip": chip_name(p.chips[ci]), "fault": kind, "err": p._err[ci]})
-    for k in range(len(p.names)):
-        for bit in (FAULT_STUCK, FAULT_NOISY):
-            if p._fault[k] & bit:
-                out.append(_pad_fields(p, k, {"fault": _fault_name(bit)}))
-    return out
 
 
 def _pad_fields(p, k, d):
@@ -39,7 +23,8 @@ def _pad_fields(p, k, d):
 
 
 def report(p, chip=None):
-    """Per electrode, board order: readings, our reference and thresholds, presence."""
+    """Per electrode, board order: readings, our reference and thresholds, presence: an
+    iterator (each electrode's dict made as it is written; the chip is checked at once)."""
     want = None
     if chip is not None:
         want = parse_chip(chip)
@@ -59,7 +44,10 @@ def report(p, chip=None):
                 touched[ci] = drv.touched()
         except OSError as err:
             p._fail(ci, 0, _err_text(err))
-    out = []
+    return _report(p, want, bases, touched)
+
+
+def _report(p, want, bases, touched):
     for k in range(len(p.names)):
         ci = p._chip_of[k]
         if want is not None and p.chips[ci] != want:
@@ -77,8 +65,7 @@ def report(p, chip=None):
             "present": p._present[k] == 1,
             "chip_touch": bool(touched[ci] & (1 << e)) if ci in touched else None,
         }
-        out.append(_pad_fields(p, k, d))
-    return out
+        yield _pad_fields(p, k, d)
 
 
 # -- calibration -------------------------------------------------------------------------

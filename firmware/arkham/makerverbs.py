@@ -1,0 +1,121 @@
+"""The maker's core verbs: board, pads, faults, calib, sweep (docs/protocol.md documents them).
+
+Bring-up and calibration tools, seldom sent while a game is played: arkham.verbs loads this
+module for one command and the app forgets it after (its code leaves a Pico's heap). The long
+replies (`board`, `pads`) are generators the encoder writes item by item, so a 48-spot list of
+dicts never sits in the heap whole. Handlers as in arkham.verbs.
+"""
+
+from arkham.games import CommandError
+from arkham.protocol import int_arg, no_more
+
+
+def _board(app, tag, args, kw, now):
+    no_more("board", args, kw)
+    b = app.board
+    return {"board": {"name": b.name, "title": b.title, "leds": b.led_count, "spots": _spots(b)}}
+
+
+def _spots(b):
+    for s in b.spots:
+        yield {
+            "name": s.name,
+            "leds": s.leds,
+            "pad": None if s.chip is None else ["0x%02X" % s.chip, s.electrode],
+            "xy": [s.x, s.y],
+        }
+
+
+def chip_arg(app, text):
+    """`0x5B` or `5B` -> 0x5B, checked against the board's chips."""
+    t = text.lower()
+    if t.startswith("0x"):
+        t = t[2:]
+    ok = 0 < len(t) <= 2
+    for c in t:
+        ok = ok and c in "0123456789abcdef"
+    chips = " ".join("0x%02X" % c for c in app.board.chips)
+    if not ok:
+        raise CommandError(
+            "bad chip %r: want its address, e.g. 0x5A; this board has %s" % (text[:20], chips)
+        )
+    addr = int(t, 16)
+    if addr not in app.board.chips:
+        raise CommandError("no chip 0x%02X on this board; it has %s" % (addr, chips))
+    return addr
+
+
+def _pads(app, tag, args, kw, now):
+    no_more("pads", args, kw, 1)
+    chip = chip_arg(app, args[0]) if args else None
+    return {"pads": app.pads.report_items(chip)}
+
+
+def _faults(app, tag, args, kw, now):
+    no_more("faults", args, kw)
+    return {"faults": app.pads.faults()}
+
+
+def _calib(app, tag, args, kw, now):
+    what = args[0].lower() if args else "show"
+    if what == "show":
+        no_more("calib", args, kw, 1)
+        return {"calib": app.pads.calibration()}
+    if what == "empty":
+        no_more("calib empty", args[1:], kw)
+        n = app.pads.calibrate_empty()
+        app.save_calibration()
+        app.emit("calib", {"what": "empty", "captured": n})
+        return {"captured": n}
+    if what == "set":
+        no_more("calib set", args[2:], kw, 0, ("release", "touch"))
+        if len(args) < 2:
+            raise CommandError("calib set: want SPOT touch=N release=M")
+        spot = app.board.spot(args[1])
+        if spot is None or spot.chip is None:
+            raise CommandError("calib set: %r is not a spot with a pad" % args[1][:40])
+        if "touch" not in kw or "release" not in kw:
+            raise CommandError("calib set: want both touch=N and release=M")
+        touch = int_arg(kw["touch"], "touch", 1, 255)
+        release = int_arg(kw["release"], "release", 0, 255)
+        try:
+            app.pads.set_threshold(spot.name, touch, release)
+        except ValueError as e:
+            raise CommandError("calib set: " + str(e.args[0] if e.args else "bad thresholds"))
+        app.save_calibration()
+        app.emit("calib", {"what": "set", "spot": spot.name, "touch": touch, "release": release})
+        return {"spot": spot.name, "touch": touch, "release": release}
+    if what == "reset":
+        no_more("calib reset", args[1:], kw)
+        app.pads.reset_calibration()
+        app.save_calibration()
+        app.emit("calib", {"what": "reset"})
+        return {"calib": app.pads.calibration()}
+    raise CommandError(
+        "calib: unknown %r; want calib, calib empty, calib set, calib reset" % what[:20]
+    )
+
+
+def _sweep(app, tag, args, kw, now):
+    if args and args[0].lower() == "stop":
+        no_more("sweep stop", args[1:], kw)
+        was = app.sweep is not None
+        if was:
+            app.sweep = None
+            app.pixels.clear()
+            app.redraw()
+        return {"stopped": was}
+    from arkham.sweep import COLOURS, Sweep  # (kept while the sweep runs: the app steps it)
+
+    no_more("sweep", args, kw, 0, ("colour", "ms"))
+    ms = int_arg(kw["ms"], "ms", 10, 5000) if "ms" in kw else 100
+    name = kw.get("colour", "white").lower()
+    rgb = COLOURS.get(name)
+    if rgb is None:
+        raise CommandError(
+            "sweep: colour %r unknown; want %s" % (name[:20], " ".join(sorted(COLOURS)))
+        )
+    count = app.board.led_count
+    app.pixels.clear()
+    app.sweep = Sweep(count, rgb, ms, now)
+    return {"leds": count, "ms": ms, "colour": name}
