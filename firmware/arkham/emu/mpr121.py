@@ -17,7 +17,6 @@ Model time only moves through `advance(ms)` (the Bus does it from a clock, tests
 from array import array
 
 from arkham.compat import ticks_diff
-from arkham.rng import Rng
 
 EIO = 5
 N = 12
@@ -45,7 +44,8 @@ class Chip:
         self.load = array("h", [0] * N)  # counts taken off by a token/hand
         self.shorted = bytearray(N)  # 1: electrode shorted to ground, reads 0
         self.noise = 0
-        self.rng = Rng(seed * 131 + addr)
+        self.rng = None  # made at the first noisy reading (a quiet table never loads arkham.rng)
+        self._seed = seed * 131 + addr
         self.config2_after_reset = 0x24  # a test may make this chip an imposter
         self.ignored_writes = 0
         self.base = array("h", [0] * N)  # 10-bit internal baseline
@@ -138,6 +138,10 @@ class Chip:
     def reading(self, e):
         v = self.data(e)
         if v and self.noise:
+            if self.rng is None:
+                from arkham.rng import Rng
+
+                self.rng = Rng(self._seed)
             v += self.rng.below(2 * self.noise + 1) - self.noise
             v = 0 if v < 0 else (1023 if v > 1023 else v)
         return v

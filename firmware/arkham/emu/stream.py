@@ -11,10 +11,9 @@ the `quit` command, after its reply has been written.
 
 import sys
 
-from arkham.canon import _enc as canon_encode
-from arkham.canon import dumps
 from arkham.compat import IMPL, const, ticks_diff
 from arkham.emu.world import RS, WorldError
+from arkham.protocol import dumps  # (canonical JSON, as the table's own lines: a Pico loads it)
 
 _MAX_WORLD_LINE = 512
 _FRAME_MS = const(40)
@@ -105,7 +104,7 @@ def stdio():
 
 
 class _Pieces:
-    """The list canon's encoder appends to, written out every ~200 bytes or 24 pieces."""
+    """The list an encoder appends (str pieces) to, written out every ~200 bytes or 24 pieces."""
 
     def __init__(self, write):
         self.write = write
@@ -219,7 +218,7 @@ class WorldStream:
             return
         self._frame_at = now
         self._frame_due = False
-        # in pieces of ~200 bytes, the bytes canon.dumps({"frame": lights.lit()}) would give, but
+        # in pieces of ~200 bytes, the bytes protocol.dumps({"frame": lights.lit()}) would give, but
         # spot by spot: no dict of every lit spot (a Pico sends no frames, so the emulator keeps
         # what it allocates for them small: the table's heap is measured with it)
         lights = self.world.lights
@@ -239,7 +238,7 @@ class WorldStream:
                 if not first:
                     out.append(",")
                 first = False
-                canon_encode(sp.name, out)
+                out.append(dumps(sp.name))
                 out.append(":[%d,%d,%d]" % (r, g, b))
         out.append("}}\n")
         out.flush()

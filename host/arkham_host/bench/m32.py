@@ -55,7 +55,8 @@ STATUS = ["hello", "dump", "board", "pads"]
 EMU = ["arkham.emu", "arkham.emu.table", "arkham.emu.world", "arkham.emu.stream",
        "arkham.emu.mpr121", "arkham.emu.strip", "arkham.emu.boards"]
 # device modules the emulator's modules import; on a Pico the real board backend imports them too
-DEPS = ["arkham.compat", "arkham.rng", "arkham.canon", "arkham.boardmap", "arkham.hw",
+# (the emulator imports nothing else: arkham.rng only for a noisy chip, never in the bench)
+DEPS = ["arkham.compat", "arkham.protocol", "arkham.boardmap", "arkham.hw",
         "arkham.hw.pads", "arkham.hw.mpr121", "arkham.hw.lights", "arkham.hw.storage",
         "arkham.hw.pixels"]
 TABLES = {  # name -> (game, board, the game command, range to search in KB for each layout)
