@@ -7,6 +7,8 @@ one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map".
 
 import json
 
+from arkham.compat import intern
+
 # MPR121 addresses: ADDR pin to GND, VDD, SDA, SCL gives 0x5A, 0x5B, 0x5C, 0x5D.
 FIRST_CHIP = 0x5A
 LAST_CHIP = 0x5D
@@ -110,7 +112,7 @@ def make_spot(d):
     pad = d["pad"]
     xy = d["xy"]
     return Spot(
-        d["name"],
+        intern(d["name"]),  # (one copy, shared with every data table and save that names it)
         tuple(d["leds"]),
         parse_chip(pad[0]) if pad else None,
         pad[1] if pad else None,
