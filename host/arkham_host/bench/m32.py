@@ -15,6 +15,12 @@ m32_heap_peak_<table>_py   the same with the package as .py sources, compiled in
 m32_emu_code_bytes_<mpy|rom|py>  heap taken by the emulator's own code (arkham.emu, emulator.py),
                            which a Pico never loads: it is imported before the game into heap
                            added on top of the measured one, so the figures above leave it out.
+m32_emu_chip_bytes_<table>  heap taken by the emulated MPR121 chips (register models) and the
+                           world of tokens: hardware outside a Pico, given on top the same way
+                           (from issue 9's second session; ~3 KB: the figures before it
+                           included them). The rest of the emulated hardware (the captured strip,
+                           the stream on stdio) stands for the Pico's NeoPixel and USB stream
+                           and is measured.
 m32_pico_free_at_peak_<table>_<layout>  241,760 (free at a stock Pico's REPL with littlefs) minus
                            the peak: what such a Pico keeps free at the table's worst point.
 
@@ -79,7 +85,12 @@ _BOOT = (
     "import emulator\n"
     "for _m in %(emu)r:\n __import__(_m)\n"
     "gc.collect()\n"
-    "if %(cal)r:\n print('{\"base\":%%d,\"emu\":%%d}'%%(_b,gc.mem_alloc()-_d))\n"
+    "if %(cal)r:\n"
+    " _e=gc.mem_alloc()\n"
+    " from arkham import table\n from arkham.emu.mpr121 import Bus\n from arkham.emu.world import World\n"
+    " _m=table.load_board(%(board)r)\n gc.collect()\n _o=gc.mem_alloc()\n"
+    " _w=World(_m,Bus(_m.chips),None,None)\n gc.collect()\n"
+    " print('{\"base\":%%d,\"emu\":%%d,\"chips\":%%d}'%%(_b,_e-_d,gc.mem_alloc()-_o))\n"
     "else:\n emulator.main(%(argv)r)\n"
 )
 _MOUNT = (
@@ -91,7 +102,7 @@ _MOUNT = (
 _BUILT = {}  # layout -> (tree, image): one build for a whole measure (sources may change meanwhile)
 
 
-def _boot(layout, argv=(), cal=False):
+def _boot(layout, argv=(), cal=False, board=None):
     if cal or layout not in _BUILT:
         _BUILT[layout] = (str(runtimes.mpy_tree()),
                           str(runtimes.romfs_image()) if layout == "rom" else None)
@@ -104,13 +115,16 @@ def _boot(layout, argv=(), cal=False):
         mount, path = "", [tree]
     deps = "".join("import %s\n" % m for m in DEPS) if cal else ""
     return _BOOT % {"mount": mount, "path": path, "deps": deps, "emu": EMU, "cal": cal,
-                    "argv": list(argv)}
+                    "argv": list(argv), "board": board}
 
 
-def calibrate(layout):
+def calibrate(layout, board="bringup"):
     """{"base": heap in use before any import (the -c lines, the ROM image), "emu": the emulator's
-    own code on top of the device modules it imports}."""
-    argv = [runtimes.micropython32_binary(), "-X", "heapsize=4m", "-c", _boot(layout, cal=True)]
+    own code on top of the device modules it imports, "chips": the emulated MPR121 chips and the
+    world of tokens for `board` (hardware outside a Pico, like the emulator's code)}."""
+    path = str(boardfile.board_path(board))
+    argv = [runtimes.micropython32_binary(), "-X", "heapsize=4m", "-c",
+            _boot(layout, cal=True, board=path)]
     out = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd="/")
     if out.returncode != 0:
         raise RuntimeError("m32 calibration failed: " + (out.stdout + out.stderr)[-2000:])
@@ -120,7 +134,7 @@ def calibrate(layout):
 class _Table:
     def __init__(self, heap, layout, cal, game, board, state):
         argv = ["--board", str(boardfile.board_path(board)), "--game", game, "--state", state]
-        total = heap + cal["base"] + cal["emu"]
+        total = heap + cal["base"] + cal["emu"] + cal["chips"]
         cmd = [runtimes.micropython32_binary(), "-X", "heapsize=%d" % total, "-c",
                _boot(layout, argv)]
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -294,6 +308,8 @@ def measure() -> dict:
         cal = calibrate(layout)
         out["m32_emu_code_bytes_" + layout] = cal["emu"]
         for name in names:
+            cal = calibrate(layout, TABLES[name][1])
+            out["m32_emu_chip_bytes_" + name] = cal["chips"]
             p = peak(name, layout, cal)
             out["m32_heap_peak_%s_%s" % (name, layout)] = p
             sys.stderr.write("m32: %s %s peak %s\n" % (name, layout, p))
