@@ -287,7 +287,12 @@ def _put(obj, out):
     elif obj is False:
         out.extend(b"false")
     elif isinstance(obj, int):
-        out.extend(b"%d" % obj)
+        if 0 <= obj < 100:  # most numbers of a game state: written without a bytes object (a
+            if obj > 9:  # saved AH2e game allocated 32 bytes a number, twice a save)
+                out.append(48 + obj // 10)
+            out.append(48 + obj % 10)
+        else:
+            out.extend(b"%d" % obj)
     elif isinstance(obj, str):
         _put_str(obj, out)
     elif isinstance(obj, (list, tuple)):
