@@ -327,20 +327,23 @@ class App:
             return
         tag, verb, args, kw = parsed
         seq0 = self.events.seq
+        changes = False  # a game verb that may change the game: its reply waits for the save
         try:
             handler = verbs.handler(verb)
             if handler is not None:
                 res = handler(self, tag, args, kw, now_ms)
             elif verb in self.mode.VERBS:
                 res = self.mode.command(verb, args, kw)
-                self._redraw = True
-                self._check_game = True
+                if verb not in self.mode.QUERIES:
+                    changes = True
+                    self._redraw = True
+                    self._check_game = True
             else:
                 raise CommandError(
                     "unknown verb %r; verbs: %s (help VERB for one)" % (verb[:20], self.verb_list())
                 )
             if res is not False:  # False: the handler already replied (e.g. `since`)
-                self.reply(tag, res, handler is None or self.events.seq != seq0)
+                self.reply(tag, res, changes or self.events.seq != seq0)
         except CommandError as e:
             self.reply_error(tag, _message(e))
         except Exception as e:  # a bug: report it, put the game back as last saved, go on

@@ -17,6 +17,7 @@ class Mode(_Mode):
         "peek": "peek: show",
         "hello": "hello: shadowed by the core verb",
     }
+    QUERIES = ("peek",)
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
@@ -24,6 +25,7 @@ class Mode(_Mode):
         no_more("counter", [], options, 0, ("start",))
         self.count = int_arg(options["start"], "start", 0, 100) if "start" in options else 0
         self.ticks = 0
+        self.snapshots = 0  # snapshot() calls: the app's "did the game change?" check
 
     def command(self, verb, args, kw):
         if verb == "add":
@@ -53,6 +55,7 @@ class Mode(_Mode):
             lights.show("pad_05", (self.count & 255, 0, 0))
 
     def snapshot(self):
+        self.snapshots += 1
         return {"count": self.count}
 
     def restore(self, snap):

@@ -39,10 +39,17 @@ app2.step(160)
 hw2.stream.lines()
 equal(ask(app2, hw2, "peek", 170)[0]["count"], 17, "pad changes reach the mode")
 check(app2.mode.ticks > 0, "tick runs")
+# a query (the mode's QUERIES: legal, state) is answered without the save check (which encodes
+# the whole game) and without a repaint; a verb that may change the game gets both
+snaps, renders = app2.mode.snapshots, hw2.pixels.renders
+ask(app2, hw2, "peek", 172)
+equal((app2.mode.snapshots, hw2.pixels.renders), (snaps, renders), "a query: no check, no paint")
+ask(app2, hw2, "add 1", 174)
+check(app2.mode.snapshots > snaps and hw2.pixels.renders > renders, "a change: checked, painted")
 app4, hw4 = make(store)
 app4.step(0)
 hw4.stream.lines()
-equal((app4.game, app4.mode.count), ("counter", 17), "a restart resumes the game and its state")
+equal((app4.game, app4.mode.count), ("counter", 18), "a restart resumes the game and its state")
 app5, hw5 = make(store, {"game": "bringup"})
 app5.step(0)
 equal(app5.game, "bringup", "options game= overrides a saved game of another name")

@@ -54,6 +54,9 @@ class Mode:
     name = "?"
     # verb -> one line of help; the app dispatches these to command()
     VERBS = {}  # type: dict[str, str]
+    # the verbs among VERBS that only read (legal, state): no save check and no repaint after
+    # them (the check encodes the whole game: a `legal` cost as much as a move)
+    QUERIES = ()  # type: tuple[str, ...]
 
     def __init__(self, ctx, options=None):
         self.ctx = ctx

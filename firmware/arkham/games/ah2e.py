@@ -149,6 +149,7 @@ class Mode(_Mode):
         "ok": "ok [SPOT|all]: a prompted change is done (the pad cannot see it)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
+    QUERIES = ("legal", "state")
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)

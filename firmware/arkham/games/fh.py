@@ -153,6 +153,7 @@ class Mode(_Mode):
         "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
+    QUERIES = ("legal", "state", "hand")
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)

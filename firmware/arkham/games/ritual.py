@@ -105,6 +105,7 @@ class Mode(_Mode):
         "legal": "legal: the actions the rules allow now, numbered",
         "state": "state: phase, round, leader, nominated, open seats, deck, sanity, result",
     }
+    QUERIES = ("legal", "state", "look")
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
