@@ -184,24 +184,41 @@ def run_device(runtime="micropython", seed=2026, steps=1500, heap="1024k") -> di
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def random_game(seed: int, n: int = 4):
-    """One random full game on CPython with n investigators: (actions, how it ended)."""
+def random_action(g, rnd):
+    """The random player of random_game (and of bench peer): a random legal action; at the final
+    battle's Ancient One attack, one stamina from a random living investigator."""
+    need = g.need()
+    if need["k"] == "ao_attack":
+        alive = [i for i, v in enumerate(g.s["inv"]) if not v["dead"]]
+        return {"a": "effect", "inv": rnd.choice(alive), "stamina": -1}
+    return rnd.choice(g.legal_actions())
+
+
+def new_random_game(seed: int, n: int = 4):
+    """(game, its random.Random) as random_game starts them: the seed picks the Ancient One among
+    four and the first n of eight investigators."""
     from arkham.ah2e.game import new_game
 
     rnd = random.Random(seed)
-    names = ["jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",
-             "carolyn_fern", "darrell_simmons", "dexter_drake"][:n]
-    g = new_game(seed, {"ao": rnd.choice(["cthulhu", "yig", "hastur", "ithaqua"]),
-                        "investigators": names})
+    g = new_game(seed, {"ao": rnd.choice(AOS), "investigators": INVESTIGATORS[:n]})
+    return g, rnd
+
+
+INVESTIGATORS = ["jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",
+                 "carolyn_fern", "darrell_simmons", "dexter_drake"]
+AOS = ["cthulhu", "yig", "hastur", "ithaqua"]
+
+
+def random_game(seed: int, n: int = 4):
+    """One random full game on CPython with n investigators: (actions, how it ended)."""
+    return play_random(*new_random_game(seed, n))
+
+
+def play_random(g, rnd):
+    """Play g to its end with random_action: (actions, how it ended)."""
     k = 0
     while not g.over() and k < 50000:
-        need = g.need()
-        if need["k"] == "ao_attack":
-            alive = [i for i in range(n) if not g.s["inv"][i]["dead"]]
-            a = {"a": "effect", "inv": rnd.choice(alive), "stamina": -1}
-        else:
-            a = rnd.choice(g.legal_actions())
-        g.apply(a)
+        g.apply(random_action(g, rnd))
         k += 1
     over = g.over()
     how = "unfinished" if not over else ("won_" if over["won"] else "lost_") + str(over["how"])
