@@ -159,13 +159,12 @@ class Chip:
         self.touched = t
 
     def _filter(self, e):
-        """(MHD, NHD, NCL, FDL) of the set that applies to electrode e now."""
-        r = self.regs
+        """The register of the MHD of the (MHD, NHD, NCL, FDL) set that applies to electrode e
+        now (touched: 0x32, whose MHD is taken as 0). A number, not a tuple: the model runs in
+        the measured heap of a table, and a tuple a step was most of its garbage."""
         if self.touched & (1 << e):
-            return 0, r[0x33], r[0x34], r[0x35]
-        if self.data(e) > self.base[e]:
-            return r[0x2B], r[0x2C], r[0x2D], r[0x2E]
-        return r[0x2F], r[0x30], r[0x31], r[0x32]
+            return 0x32
+        return 0x2B if self.data(e) > self.base[e] else 0x2F
 
     def advance(self, ms):
         """Let model time pass: baseline tracking (unless ECR CL=01 freezes it)."""
@@ -173,13 +172,17 @@ class Chip:
             return
         sample = _ESI_MS[self.regs[_CONFIG2] & 7]
         self._update_touch()  # the world may have changed since (a token placed or lifted)
+        r = self.regs
         for e in range(self.enabled()):
             t = self.carry[e] + ms
             steps = 0
             while steps < 2048:
                 steps += 1
-                mhd, nhd, ncl, fdl = self._filter(e)
-                op = sample * (fdl + 1)
+                k = self._filter(e)
+                mhd = 0 if k == 0x32 else r[k]
+                nhd = r[k + 1]
+                ncl = r[k + 2]
+                op = sample * (r[k + 3] + 1)
                 d = self.data(e) - self.base[e]
                 if d == 0 or (nhd == 0 and (mhd == 0 or abs(d) > mhd)):
                     t %= op
@@ -214,6 +217,7 @@ class Bus:
         self.chips = {}
         for a in addrs:
             self.chips[a] = Chip(a, seed)
+        self.order = sorted(self.chips)  # (advance in address order, with no list made each time)
         self.failing = {}
         self.clock = clock
         self.transfers = 0
@@ -230,7 +234,7 @@ class Bus:
             del self.failing[addr]
 
     def advance(self, ms):
-        for a in sorted(self.chips):
+        for a in self.order:
             self.chips[a].advance(ms)
 
     def _sync(self):

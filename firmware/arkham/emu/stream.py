@@ -13,7 +13,9 @@ import sys
 
 from arkham.compat import IMPL, const, ticks_diff
 from arkham.emu.world import RS, WorldError
-from arkham.protocol import dumps  # (canonical JSON, as the table's own lines: a Pico loads it)
+from arkham.hw.pixels import level
+from arkham.protocol import _put_str, dumps  # (canonical JSON as the table's own lines: a Pico
+# loads protocol too)
 
 _MAX_WORLD_LINE = 512
 _FRAME_MS = const(40)
@@ -103,25 +105,15 @@ def stdio():
     return _StdioCPython() if IMPL == "cpython" else _StdioUnixPort()
 
 
-class _Pieces:
-    """The list an encoder appends (str pieces) to, written out every ~200 bytes or 24 pieces."""
-
-    def __init__(self, write):
-        self.write = write
-        self.parts = []
-        self.n = 0
-
-    def append(self, text):
-        self.parts.append(text)
-        self.n += len(text)
-        if self.n >= 200 or len(self.parts) >= 24:  # (the list itself stays small too)
-            self.flush()
-
-    def flush(self):
-        if self.parts:
-            self.write("".join(self.parts).encode())
-            self.parts = []
-            self.n = 0
+def _digits(out, v):
+    """v (0..999) in decimal, with no bytes object made."""
+    if v >= 100:
+        out.append(48 + v // 100)
+        v %= 100
+        out.append(48 + v // 10)
+    elif v >= 10:
+        out.append(48 + v // 10)
+    out.append(48 + v % 10)
 
 
 def _name_order(spots):
@@ -145,6 +137,7 @@ class WorldStream:
         self._frame_due = False
         self._busy_at = world.clock()  # the last input or output (frames aside)
         self._order = None  # spot indices in name order, for frames (made at the first)
+        self._frame = bytearray()  # a frame line's pieces, reused
 
     def read_available(self):
         self.world.tick()
@@ -219,29 +212,49 @@ class WorldStream:
         self._frame_at = now
         self._frame_due = False
         # in pieces of ~200 bytes, the bytes protocol.dumps({"frame": lights.lit()}) would give, but
-        # spot by spot: no dict of every lit spot (a Pico sends no frames, so the emulator keeps
-        # what it allocates for them small: the table's heap is measured with it)
+        # spot by spot into one reused buffer: a Pico sends no frames, so what the emulator
+        # allocates for them must stay small (the table's heap is measured with it; a frame of
+        # strings and tuples was ~11 KB of garbage, repaint after repaint)
         lights = self.world.lights
         spots = lights.board.spots
         order = self._order
         if order is None or len(order) != len(spots):
             order = self._order = _name_order(spots)
-        out = _Pieces(self._write)
-        out.append('\x1e{"frame":{')
+        px = lights.pixels
+        shown = px._shown
+        phase = px._shown_anim
+        out = self._frame
+        out[:] = b'\x1e{"frame":{'
         first = True
         for k in order:
             sp = spots[k]
             if not sp.leds:
                 continue
-            r, g, b = lights.pixels.shown(sp.leds[0])
-            if r or g or b:
+            i = sp.leds[0]
+            j = 3 * i
+            if shown[j] or shown[j + 1] or shown[j + 2]:
+                lv = level(phase[i], px.now_ms)  # (as Pixels.shown, without its tuple)
+                r, g, b = shown[j] * lv // 255, shown[j + 1] * lv // 255, shown[j + 2] * lv // 255
+                if not (r or g or b):
+                    continue
                 if not first:
-                    out.append(",")
+                    out.append(44)
                 first = False
-                out.append(dumps(sp.name))
-                out.append(":[%d,%d,%d]" % (r, g, b))
-        out.append("}}\n")
-        out.flush()
+                _put_str(sp.name, out)
+                out.append(58)
+                out.append(91)
+                _digits(out, r)
+                out.append(44)
+                _digits(out, g)
+                out.append(44)
+                _digits(out, b)
+                out.append(93)
+                if len(out) >= 200:
+                    self._write(bytes(out))
+                    out[:] = b""
+        out.extend(b"}}\n")
+        self._write(bytes(out))
+        out[:] = b""
 
     def wait(self, ms):
         if ms > 0 and ticks_diff(self.world.clock(), self._busy_at) > _IDLE_AFTER_MS:
