@@ -285,18 +285,26 @@ class App:
         return unsave
 
     def _save_now(self):
-        if self._check_game:
+        if self._check_game and not self._game_dirty and self.events.seq == self._saved_seq:
+            # no event to save: write only if the game changed (its CRC says)
             crc = persist.crc(self._writer, self._table())
             self._check_game = False
-            if crc != self._game_crc:
-                self._game_crc = crc
-                self._game_dirty = True  # until a save succeeds
-        if self._game_dirty or self.events.seq != self._saved_seq:
+            if crc == self._game_crc:
+                return
+            self._game_crc = crc
+            self._game_dirty = True  # until a save succeeds
+        if self._game_dirty or self._check_game or self.events.seq != self._saved_seq:
+            # one pass: the game encoded once, into the file and its CRC (a move's events are
+            # saved anyway: a CRC pass before was a second encoding of the whole game, ~half
+            # of the save's time on a Pico)
             if self._save_failed is not None:
                 self._unsave_mod().report(self)
             seq = self.events.seq
-            fill = persist.fill_state(self._writer, seq, self._table())
+            crc = [0]
+            fill = persist.fill_state(self._writer, seq, self._table(), crc)
             self.storage.save(STATE_FILE, fill)
+            self._game_crc = crc[0]
+            self._check_game = False
             self._save_failed = None
             self._saved_seq = seq
             self._game_dirty = False
