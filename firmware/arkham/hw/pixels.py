@@ -118,14 +118,10 @@ class Pixels:
         lv = level(self._shown_anim[i], self.now_ms)
         return r * lv // 255, g * lv // 255, b * lv // 255
 
-    def _out(self, c, lv):
-        c = c * lv // 255
-        if self.gamma:
-            c = GAMMA[c]
-        return c * self.cap // 255
-
     def render(self, now_ms):
-        """Build the frame for now_ms; transmit it if any byte changed. Returns True if sent."""
+        """Build the frame for now_ms; transmit it if any byte changed. Returns True if sent.
+        (One loop over the LEDs with no call per LED: a Pico repaints every loop iteration while
+        something blinks.)"""
         self.now_ms = now_ms
         rgb = self._rgb
         buf = self._buf
@@ -133,25 +129,42 @@ class Pixels:
         ro = self._ro
         go = self._go
         bo = self._bo
-        shown = self._shown
+        anim = self._anim
+        self._shown[:] = rgb
+        self._shown_anim[:] = anim
+        cap = self.cap
+        gamma = GAMMA if self.gamma else None
+        # the level of each animation now (STEADY, BLINK, PULSE, FLASH)
+        lv1 = level(BLINK, now_ms)
+        lv2 = level(PULSE, now_ms)
+        lv3 = level(FLASH, now_ms)
         for i in range(self.n):
             j = 3 * i
-            shown[j] = rgb[j]
-            shown[j + 1] = rgb[j + 1]
-            shown[j + 2] = rgb[j + 2]
-            self._shown_anim[i] = self._anim[i]
-            lv = level(self._anim[i], now_ms)
-            v = self._out(rgb[j], lv)
-            if buf[j + ro] != v:
-                buf[j + ro] = v
+            r = rgb[j]
+            g = rgb[j + 1]
+            b = rgb[j + 2]
+            if r or g or b:
+                a = anim[i]
+                if a != STEADY:
+                    lv = lv1 if a == BLINK else (lv2 if a == PULSE else lv3)
+                    r = r * lv // 255
+                    g = g * lv // 255
+                    b = b * lv // 255
+                if gamma is not None:
+                    r = gamma[r]
+                    g = gamma[g]
+                    b = gamma[b]
+                r = r * cap // 255
+                g = g * cap // 255
+                b = b * cap // 255
+            if buf[j + ro] != r:
+                buf[j + ro] = r
                 changed = True
-            v = self._out(rgb[j + 1], lv)
-            if buf[j + go] != v:
-                buf[j + go] = v
+            if buf[j + go] != g:
+                buf[j + go] = g
                 changed = True
-            v = self._out(rgb[j + 2], lv)
-            if buf[j + bo] != v:
-                buf[j + bo] = v
+            if buf[j + bo] != b:
+                buf[j + bo] = b
                 changed = True
         if changed:
             self._sent = True
