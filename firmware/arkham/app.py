@@ -38,6 +38,7 @@ LINES_PER_STEP = 4  # commands run per loop iteration (the scan must keep its pa
 RING_BYTES = 3072  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
 # issue 9: with each line's own object ~8 KB of a Pico's heap once a long game filled it)
 QUEUE_LINES = 16  # complete lines that may wait; more are dropped with one error
+STEP_PARTS = ("commands", "scan", "show", "save", "send")  # a loop step's parts, in order
 ERROR_REPEAT_MS = 5000  # the same failure in the same place is reported at most this often
 
 
@@ -68,6 +69,7 @@ class App:
         self._saved_seq = -1
         self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
         self._pad_changes = []  # (spot, present) of this step
+        self.step_ms = [0, 0, 0, 0, 0]  # the last step that ran commands: ms of STEP_PARTS
         self._failures = {}  # place -> [message, repeats, ticks of last report]
         self.booted_ms = ticks_ms()
         notes = []
@@ -128,6 +130,7 @@ class App:
             "game": self.game,
             "seq": self.events.seq if hasattr(self, "events") else None,
             "mem_free": self.mem_free(),
+            "step_ms": dict(zip(STEP_PARTS, self.step_ms)),
             "emulated": bool(self.options.get("emulated")),
         }
 
@@ -200,23 +203,37 @@ class App:
                 self.reader.feed(data)
         except Exception as e:
             self.failure("link", e, now_ms)
+        ran = 0
+        t0 = ticks_ms()
         for _ in range(LINES_PER_STEP):
             item = self.reader.take()
             if item is None:
                 break
+            ran += 1
             if item[0] == "line":
                 self.run_line(item[1], now_ms)
             else:
                 self.reply_error(item[1], item[2])
+        t1 = ticks_ms()
         self._scan(now_ms)
         if self.mode is not None:
             try:
                 self.mode.tick(now_ms)
             except Exception as e:
                 self.failure("tick", e, now_ms)
+        t2 = ticks_ms()
         self._show(now_ms)
+        t3 = ticks_ms()
         self._persist(now_ms)
+        t4 = ticks_ms()
         self._flush()
+        if ran:  # where the last step with commands spent its time (`hello` tells it)
+            st = self.step_ms
+            st[0] = ticks_diff(t1, t0)
+            st[1] = ticks_diff(t2, t1)
+            st[2] = ticks_diff(t3, t2)
+            st[3] = ticks_diff(t4, t3)
+            st[4] = ticks_diff(ticks_ms(), t4)
 
     def _scan(self, now_ms):
         pads = self.pads

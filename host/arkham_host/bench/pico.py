@@ -17,7 +17,8 @@ pico_sim_speed            simulated seconds per wall second while the chip is bu
 pico_ah2e_actions         actions played (60 unless the game ended or $ARKHAM_BENCH_PICO_ACTIONS)
 pico_bench_wall_s         wall time of this bench (boot, game setup, the actions)
 
-$ARKHAM_BENCH_PICO_STEPS=FILE writes one JSON line per action (action, chip ms, wall s, mem_free).
+$ARKHAM_BENCH_PICO_STEPS=FILE writes one JSON line per action (action, chip ms, wall s, mem_free,
+and the table's own `step_ms`: the chip ms of that step's commands, scan, show, save, send).
 
 The game is the one tests/chip/test_on_chip.py plays with --slow: `game ah2e seed=7 players=8
 chance=virtual` on board ah2e, `ok` for the setup prompts, then each action is the Nth of the
@@ -180,10 +181,12 @@ def play(table, actions: int, log=None) -> dict:
         steps = out["step_ms"]
         steps.append(ms)
         out["act_wall_s"].append(wall)
-        out["mem_free"].append(table.ok("hello")["mem_free"])
+        hello = table.ok("hello")
+        out["mem_free"].append(hello["mem_free"])
         if log is not None:
             entry = {"n": len(steps), "act": want, "ms": ms, "wall_s": round(wall, 2)}
-            entry.update(mem_free=out["mem_free"][-1], events=reply.get("events"))
+            entry.update(mem_free=out["mem_free"][-1], events=reply.get("events"),
+                         step_ms=hello.get("step_ms"))
             log.write(json.dumps(entry) + "\n")
             log.flush()
     return out
