@@ -236,14 +236,9 @@ class LineReader:
 
 
 def _put_str(s, out):
+    b = _plain(s)
     out.append(34)
-    try:
-        b = s.encode()
-    except UnicodeError:  # (CPython: a lone surrogate)
-        b = b"\\"  # (not plain: the character loop below)
-    if not b or (min(b) > 31 and max(b) < 127 and 34 not in b and 92 not in b):
-        # printable ASCII without a quote or backslash (the usual case), checked in C: a loop
-        # over the characters in Python made most of the cost of a saved game
+    if b is not None:
         out.extend(b)
         out.append(34)
         return
@@ -264,6 +259,19 @@ def _put_str(s, out):
     out.append(34)
 
 
+def _plain(s):
+    """s as bytes when it is printable ASCII without a quote or backslash (the usual case), else
+    None. Checked in C (min, max, in): a loop over the characters in Python made most of the
+    cost of a saved game."""
+    try:
+        b = s.encode()
+    except UnicodeError:  # (CPython: a lone surrogate)
+        return None
+    if not b or (min(b) > 31 and max(b) < 127 and 34 not in b and 92 not in b):
+        return b
+    return None
+
+
 def _items():
     yield
 
@@ -271,81 +279,68 @@ def _items():
 _GENERATOR = type(_items())
 
 
-def _put(obj, out, w=None):
-    """Append the JSON of obj to the bytearray out. w: a LineWriter that takes out's bytes
-    whenever they pass its size (after any item), else out grows whole. Types are told apart
-    by `type() is` first, most common first (a Pico encodes a saved game at every move: the
-    isinstance chain and a method call per piece made it ~0.5 s of an action there)."""
-    t = type(obj)
-    if t is str:
-        _put_str(obj, out)
-    elif t is int:
-        if 0 <= obj < 100:  # most numbers of a game state: written without a bytes object
-            if obj > 9:
-                out.append(48 + obj // 10)
-            out.append(48 + obj % 10)
-        else:
-            out.extend(b"%d" % obj)
-    elif t is dict:
-        _put_dict(obj, out, (), w)
-    elif t is list or t is tuple or t is _GENERATOR:  # (a generator: a long list made item by
-        out.append(91)  # item as it is written)
-        first = True
-        for v in obj:
-            if first:
-                first = False
-            else:
-                out.append(44)
-            _put(v, out, w)
-            if w is not None and len(out) >= w.size:
-                w.spill(out)
-        out.append(93)
-    elif obj is None:
+def _put(obj, out):
+    if obj is None:
         out.extend(b"null")
     elif obj is True:
         out.extend(b"true")
     elif obj is False:
         out.extend(b"false")
-    elif isinstance(obj, (list, tuple)):  # subclasses (a named tuple): as the plain type
-        _put(list(obj), out, w)
-    elif isinstance(obj, dict):
-        _put(dict(obj), out, w)
     elif isinstance(obj, int):
-        _put(int(obj), out, w)
+        if 0 <= obj < 100:  # most numbers of a game state: written without a bytes object (a
+            if obj > 9:  # saved AH2e game allocated 32 bytes a number, twice a save)
+                out.append(48 + obj // 10)
+            out.append(48 + obj % 10)
+        else:
+            out.extend(b"%d" % obj)
     elif isinstance(obj, str):
-        _put(str(obj), out, w)
+        _put_str(obj, out)
+    elif isinstance(obj, (list, tuple)):
+        out.append(91)
+        first = True
+        for v in obj:
+            if not first:
+                out.append(44)
+            first = False
+            _put(v, out)
+        out.append(93)
+    elif isinstance(obj, dict):
+        _put_dict(obj, out, ())
+    elif type(obj) is _GENERATOR:  # a long list made item by item as it is written
+        out.append(91)
+        first = True
+        for v in obj:
+            if not first:
+                out.append(44)
+            first = False
+            _put(v, out)
+        out.append(93)
     else:
         raise TypeError(
             "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(obj).__name__
         )
 
 
-def _put_dict(d, out, head, w=None):
+def _put_dict(d, out, head):
     out.append(123)
     first = True
     for k in head:
         if k in d:
-            if first:
-                first = False
-            else:
+            if not first:
                 out.append(44)
+            first = False
             _put_str(k, out)
             out.append(58)
-            _put(d[k], out, w)
-            if w is not None and len(out) >= w.size:
-                w.spill(out)
+            _put(d[k], out)
     for k in sorted(d):
-        if head and k in head:
+        if k in head:
             continue
-        if first:
-            first = False
-        else:
+        if not first:
             out.append(44)
-        _put_str(k if type(k) is str else str(k), out)
+        first = False
+        _put_str(str(k), out)
         out.append(58)
-        _put(d[k], out, w)
-        if w is not None and len(out) >= w.size:
-            w.spill(out)
+        _put(d[k], out)
     out.append(125)
 
 
@@ -362,57 +357,71 @@ def encode(obj):
 
 
 class LineWriter:
-    """Writes one JSON line straight to the link through a small reused buffer, so a big reply
+    """Writes one JSON line straight to the link through a small fixed buffer, so a big reply
     (`dump`, `board`, `pads`) never needs one contiguous block of its own size: on a long-running
-    Pico the heap is fragmented and a 5 KB block may not exist even with 50 KB free. The encoder
-    hands the buffer over (spill) whenever it passes `size` bytes after an item: pieces are
-    about `size`, plus at most one item's text."""
+    Pico the heap is fragmented and a 5 KB block may not exist even with 50 KB free.
+    It looks like a bytearray to the encoder (append, extend)."""
 
     def __init__(self, size=256):
-        # its block is taken now, twice the size (a piece passes the size by one item), and kept:
-        # clearing keeps it on MicroPython, so a fragmented heap later needs no new block
-        self._buf = bytearray(2 * size)
-        self._buf[:] = b""
-        self.size = size
+        self._buf = bytearray(size)
+        self._mv = memoryview(self._buf)
+        self._n = 0
         self._sent = False
         self._write = None
-
-    def spill(self, out):
-        self._write(out)
-        out[:] = b""  # (keeps its block: the next pieces need no new one)
-        self._sent = True
 
     def line(self, obj, write):
         """Encode obj (a reply or event dict) as one line and write it, in pieces, with write()."""
         self._write = write
+        self._n = 0
         self._sent = False
-        out = self._buf
         try:
-            _put_dict(obj, out, _HEAD, self)
-            out.append(10)
-            self.spill(out)
+            _put_dict(obj, self, _HEAD)
+            self.append(10)
+            self._flush()
         except Exception:
             # (a float, say): end a line already half sent, so the error reply stands on its own
             if self._sent:
                 write(b"\n")
+            self._n = 0
             raise
         finally:
-            out[:] = b""
             self._write = None
 
     def stream(self, obj, write):
         """Canonical JSON of obj (the same bytes as dumps(obj)), written in pieces with write()
         (a file being saved, a checksum): a big game state never needs one block of its size.
-        The pieces are the one reused buffer: use each before the next arrives."""
+        The pieces are views of one reused buffer: use each before the next arrives."""
         self._write = write
-        out = self._buf
+        self._n = 0
         try:
-            _put(obj, out, self)
-            if out:
-                self.spill(out)
+            _put(obj, self)
+            self._flush()
         finally:
-            out[:] = b""
+            self._n = 0
             self._write = None
+
+    def append(self, b):
+        if self._n == len(self._buf):
+            self._flush()
+        self._buf[self._n] = b
+        self._n += 1
+
+    def extend(self, data):
+        n = len(data)
+        if self._n + n > len(self._buf):
+            self._flush()
+            if n > len(self._buf):
+                self._write(data)
+                self._sent = True
+                return
+        self._buf[self._n : self._n + n] = data
+        self._n += n
+
+    def _flush(self):
+        if self._n:
+            self._write(self._mv[: self._n])
+            self._n = 0
+            self._sent = True
 
 
 def dumps(obj):
