@@ -1,5 +1,112 @@
-"""Builds the data tables from data/*.json (once per run; unloaded afterwards on small heaps)."""
-from arkham.ah2e.tables import ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES, _records, _word
+"""Builds the data tables from data/*.json (once per run), and reads whole data files for setup
+(sheets, names): loaded for that and unloaded afterwards on small heaps (tables.load_once)."""
+import json
+from array import array
+
+from arkham.ah2e.tables import _DIR, ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES
+
+_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
+
+
+def _records(name, each=None, key=None):
+    """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
+    each record is handed over as it is read and none is kept (less RAM at once); with `key`,
+    only the records whose id (first field) is `key`. A line not wanted (a "_" note, a record of
+    another id) is passed over in pieces as it is read, never whole in RAM: a long note line
+    asked for a block of 1.2 KB in one piece, a small heap's peak in play."""
+    head = {}
+    recs = []
+    want = None if key is None else '["' + key + '"'
+    size = _HEAD if want is None else max(_HEAD, len(want) + 2)
+    f = open(_DIR + name + ".json")
+    try:
+        while True:
+            line = f.readline(size)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('"_') or (want is not None and t[:1] == "[" and not t.startswith(want)):
+                while line and not line.endswith("\n"):
+                    line = f.readline(size)
+                continue
+            if not line.endswith("\n"):
+                parts = [line]
+                while line and not line.endswith("\n"):
+                    line = f.readline(256)
+                    parts.append(line)
+                line = "".join(parts)
+                parts = None
+            line = line.strip()
+            if line.endswith(","):
+                line = line[:-1]
+            if line.startswith("["):
+                if each is None:
+                    recs.append(json.loads(line))
+                else:
+                    each(json.loads(line))
+            elif line.startswith('"') and not line.endswith("["):
+                kv = json.loads("{" + line + "}")
+                for k in kv:
+                    head[k] = kv[k]
+    finally:
+        f.close()
+    return head, recs
+
+
+def _ids(name):
+    """The ids (first fields) of the records of data/<name>.json, read from each line's head."""
+    out = []
+    f = open(_DIR + name + ".json")
+    try:
+        while True:
+            line = f.readline(_HEAD)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('["'):
+                end = t.find('"', 2)
+                if end < 0:  # (an id longer than the head: the record says it)
+                    rest = [line]
+                    while not rest[-1].endswith("\n") and rest[-1]:
+                        rest.append(f.readline(256))
+                    out.append(json.loads("".join(rest).strip().rstrip(","))[0])
+                    continue
+                out.append(t[2:end])
+            while line and not line.endswith("\n"):
+                line = f.readline(_HEAD)
+    finally:
+        f.close()
+    return out
+
+
+def _word(w):
+    for x in SYMBOLS + TYPES + MOVES:  # (the interned literals of tables.py)
+        if x == w:
+            return x
+    return w
+
+
+def ancient_one(name):
+    for r in _records("ancient_ones", None, name)[1]:
+        if r[0] == name:
+            return r[1]
+    return None
+
+
+def ancient_ones():
+    return sorted(_ids("ancient_ones"))
+
+
+def investigator_names():
+    return sorted(_ids("investigators"))
+
+
+def investigators():
+    out = {}
+    for r in _records("investigators")[1]:
+        out[r[0]] = r[1]
+    return out
+
 
 
 def build(self):
@@ -56,6 +163,7 @@ def build(self):
     _kinds(self, recs)
     self.maniac = head["maniac_terror"]
     _cards(self)
+    _ability_lines(self)
 
 def _kinds(self, recs):
     """Monster kinds as bytes: FIELDS values (+8 offset), an ability bit mask, and the
@@ -113,6 +221,39 @@ def _cards(self):
     self._gate = bytes(gate)
     self._clue = bytes(clue)
     self._card_names = " " + " ".join(names) + " "
+
+
+def _ability_lines(self):
+    """Where each card's line is in data/mythos_abilities.json: [offset, length] per card (0
+    length: none; the first record of a name), so that tables.card_ability reads that one line
+    (no scan of the 5.5 KB file at each mythos ability, no blocks of up to 768 bytes)."""
+    at = array("H")
+    for _ in range(2 * self.ncards):
+        at.append(0)
+    f = open(_DIR + "mythos_abilities.json", "rb")
+    try:
+        pos = 0
+        while True:
+            line = f.readline(64)  # (the longest card id is 37 characters)
+            if not line:
+                break
+            start = pos
+            pos += len(line)
+            t = line.lstrip()
+            c = None
+            if t.startswith(b'["'):
+                end = t.find(b'"', 2)
+                if end > 0:
+                    c = self.card_id(t[2:end].decode())
+            while line and not line.endswith(b"\n"):  # the rest, in pieces
+                line = f.readline(64)
+                pos += len(line)
+            if c is not None and not at[2 * c + 1]:
+                at[2 * c] = start
+                at[2 * c + 1] = pos - start
+    finally:
+        f.close()
+    self._ab_at = at
 
 
 def _mask(syms):

@@ -24,9 +24,8 @@ BASE = {
 SYMBOLS = ("circle", "crescent", "diamond", "hexagon", "plus", "slash", "square", "star",
            "triangle")
 TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor", "story")
-# literals here are interned once; strings read from the files are swapped for them
+# literals here are interned once; strings read from the files are swapped for them (load.py)
 MOVES = ("normal", "fast", "stationary", "flying", "unique")
-_WORDS = SYMBOLS + TYPES + MOVES
 FIELDS = ("move", "symbol", "toughness", "awareness", "horror_mod", "horror_dmg", "combat_mod",
           "combat_dmg", "nightmarish", "overwhelming")
 ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "magical_immunity",
@@ -39,87 +38,6 @@ for _k in range(len(FIELDS)):
 _ABILITY_AT = {}
 for _k in range(len(ABILITIES)):
     _ABILITY_AT[ABILITIES[_k]] = _k
-
-
-_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
-
-
-def _records(name, each=None, key=None):
-    """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
-    each record is handed over as it is read and none is kept (less RAM at once); with `key`,
-    only the records whose id (first field) is `key`. A line not wanted (a "_" note, a record of
-    another id) is passed over in pieces as it is read, never whole in RAM: a long note line
-    asked for a block of 1.2 KB in one piece, a small heap's peak in play."""
-    head = {}
-    recs = []
-    want = None if key is None else '["' + key + '"'
-    size = _HEAD if want is None else max(_HEAD, len(want) + 2)
-    f = open(_DIR + name + ".json")
-    try:
-        while True:
-            line = f.readline(size)
-            if not line:
-                break
-            t = line.lstrip()
-            if t.startswith('"_') or (want is not None and t[:1] == "[" and not t.startswith(want)):
-                while line and not line.endswith("\n"):
-                    line = f.readline(size)
-                continue
-            if not line.endswith("\n"):
-                parts = [line]
-                while line and not line.endswith("\n"):
-                    line = f.readline(256)
-                    parts.append(line)
-                line = "".join(parts)
-                parts = None
-            line = line.strip()
-            if line.endswith(","):
-                line = line[:-1]
-            if line.startswith("["):
-                if each is None:
-                    recs.append(json.loads(line))
-                else:
-                    each(json.loads(line))
-            elif line.startswith('"') and not line.endswith("["):
-                kv = json.loads("{" + line + "}")
-                for k in kv:
-                    head[k] = kv[k]
-    finally:
-        f.close()
-    return head, recs
-
-
-def _ids(name):
-    """The ids (first fields) of the records of data/<name>.json, read from each line's head."""
-    out = []
-    f = open(_DIR + name + ".json")
-    try:
-        while True:
-            line = f.readline(_HEAD)
-            if not line:
-                break
-            t = line.lstrip()
-            if t.startswith('["'):
-                end = t.find('"', 2)
-                if end < 0:  # (an id longer than the head: the record says it)
-                    rest = [line]
-                    while not rest[-1].endswith("\n") and rest[-1]:
-                        rest.append(f.readline(256))
-                    out.append(json.loads("".join(rest).strip().rstrip(","))[0])
-                    continue
-                out.append(t[2:end])
-            while line and not line.endswith("\n"):
-                line = f.readline(_HEAD)
-    finally:
-        f.close()
-    return out
-
-
-def _word(w):
-    for x in _WORDS:
-        if x == w:
-            return x
-    return w
 
 
 class Data:
@@ -266,12 +184,11 @@ def ancient_one(name):
         return _ao[1]
     if not isinstance(name, str) or '"' in name or "\\" in name:
         return None
-    for r in _records("ancient_ones", None, name)[1]:
-        if r[0] == name:
-            _ao[0] = name
-            _ao[1] = r[1]
-            return r[1]
-    return None
+    sheet = _once("ancient_one", name)
+    if sheet is not None:
+        _ao[0] = name
+        _ao[1] = sheet
+    return sheet
 
 
 _LONGEST = 512  # bytes: the longest line a look-up wants (records and messages are shorter)
@@ -283,7 +200,7 @@ def card_ability(name):
     if sys.implementation.name == "cpython":
         if _abilities[0] is None:
             _abilities[0] = {}
-            for r in _records("mythos_abilities")[1]:
+            for r in _once("_records", "mythos_abilities")[1]:
                 _abilities[0].setdefault(r[0], r[1])  # the first record of a name, as below
         ab = _abilities[0].get(name)
         return None if ab is None else json.loads(json.dumps(ab))  # the caller's own copy
@@ -291,18 +208,19 @@ def card_ability(name):
 
 
 def _read_ability(name):
-    """The first record of that name. Only a line holding the name in quotes is parsed."""
-    quoted = ('"%s"' % name).encode()
-
-    def hit(line):
-        if line.startswith(b"[") and quoted in line:
-            r = json.loads(line[:-1].decode() if line.endswith(b",") else line.decode())
-            if r[0] == name:
-                return [r[1]]
+    """The first record of that name: its line alone, where load.py found it."""
+    d = get()
+    c = d.card_id(name)
+    n = 0 if c is None else d._ab_at[2 * c + 1]
+    if not n:
         return None
-
-    found = _scan(_DIR + "mythos_abilities.json", hit, _LONGEST)
-    return found[0] if found else None
+    f = open(_DIR + "mythos_abilities.json", "rb")
+    try:
+        f.seek(d._ab_at[2 * c])
+        line = f.read(n).strip()
+    finally:
+        f.close()
+    return json.loads(line[:-1] if line.endswith(b",") else line)[1]
 
 
 def _scan(path, fn, longest=0):
@@ -342,17 +260,25 @@ def _scan(path, fn, longest=0):
         f.close()
 
 
+# Reading whole files (setup, a new investigator, the option checks) is load.py's: its code
+# is in RAM only while it reads (a collect and a ~2 KB load each time; never in legal/apply
+# but for the rare new investigator).
+def _once(fn, *args):
+    m = load_once("load")
+    try:
+        return getattr(m, fn)(*args)
+    finally:
+        unload("load")
+
+
 def ancient_ones():
-    return sorted(_ids("ancient_ones"))
+    return _once("ancient_ones")
 
 
 def investigator_names():
-    return sorted(_ids("investigators"))
+    return _once("investigator_names")
 
 
 def investigators():
     """The shipped investigator sheets (loaded on demand, not kept)."""
-    out = {}
-    for r in _records("investigators")[1]:
-        out[r[0]] = r[1]
-    return out
+    return _once("investigators")
