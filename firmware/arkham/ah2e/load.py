@@ -166,10 +166,11 @@ def build(self):
     _ability_lines(self)
 
 def _kinds(self, recs):
-    """Monster kinds as bytes: FIELDS values (+8 offset), an ability bit mask, and the
-    markers' kinds as one byte each."""
+    """Monster kinds as bytes: FIELDS values (+8 offset) of every kind in one bytes, an ability
+    bit mask each, and the markers' kinds as one byte each."""
     names = []
-    stats = []
+    stats = bytearray()
+    masks = array("H")
     marks = bytearray()
     for r in recs:
         k = len(names)
@@ -189,11 +190,13 @@ def _kinds(self, recs):
                 mask |= 1 << ABILITIES.index(ab)
         row[8] = row[8] or 8
         row[9] = row[9] or 8
-        stats.append((bytes(row), mask))
+        stats.extend(row)
+        masks.append(mask)
         for _ in range(r[1]):
             marks.append(k)
     self._kind_names = " " + " ".join(names) + " "
-    self._kstats = stats
+    self._kstats = bytes(stats)
+    self._kmask = masks
     self._marker = bytes(marks)
     self.markers = len(marks)
 
@@ -203,8 +206,8 @@ def _cards(self):
     typ = bytearray()
     gate = bytearray()
     clue = bytearray()
-    self.white_mask = []
-    self.black_mask = []
+    self.white_mask = array("H")  # (9 symbols: 2 bytes a card, not a list of ints)
+    self.black_mask = array("H")
     names = []
 
     def card(r):

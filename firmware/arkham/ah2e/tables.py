@@ -60,7 +60,7 @@ class Data:
 
     def kstat(self, m, field):
         """A printed value of marker m (None: no horror rating)."""
-        v = self._kstats[self._marker[m]][0][_FIELD_AT[field]]
+        v = self._kstats[self._marker[m] * 10 + _FIELD_AT[field]]  # (10: len(FIELDS))
         if field == "move":
             return MOVES[v]
         if field == "symbol":
@@ -68,7 +68,7 @@ class Data:
         return None if v == 255 else v - 8
 
     def kabil(self, m, ability):
-        return bool(self._kstats[self._marker[m]][1] >> _ABILITY_AT[ability] & 1)
+        return bool(self._kmask[self._marker[m]] >> _ABILITY_AT[ability] & 1)
 
     def card(self, c):
         """(name, type, gate location or None, clue location or None) of mythos card c."""
