@@ -196,13 +196,18 @@ class Mode(_Mode):
         good, res = core.apply(action)
         if not good:
             raise CommandError("%s: %s" % (fmt(action)[:60], res))
-        for e in res:
-            self._emit(e)
-        self._prompts(changes(core, before, by_token))
+        n = len(res)
+        while res:  # each event let go once sent: a mythos phase's dozens are not all kept
+            self._emit(res.pop(0))  # through the prompts, the legal actions and the save
+        res = None
+        chs = changes(core, before, by_token)
+        before = None
+        self._prompts(chs)
+        chs = None
         self._hand_after()
         self._need()
         self.ctx.save()
-        return len(res)
+        return n
 
     def _prompts(self, chs):
         """AH-TABLE-2: name each physical change; light the sensed spots until done."""
