@@ -2,8 +2,12 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import abilities, fight, mythos, rules, tables, turn
+from arkham.ah2e import abilities, rules, tables
 from arkham.ah2e.tables import LOST, SKY, why
+
+fight = tables.Lazy("fight")  # (phase modules: dropped and loaded again, see tables.Lazy)
+mythos = tables.Lazy("mythos")
+turn = tables.Lazy("turn")
 
 # verb -> the decisions (need kinds) it answers
 VERBS = {

@@ -1,7 +1,9 @@
 """legal_actions(): the decision actions possible now (anytime verbs such as `effect` are not
 listed: they are always open). Loaded only when asked, so a table that never lists actions does not
 keep this code in RAM."""
-from arkham.ah2e import rules, tables, turn
+from arkham.ah2e import rules, tables
+
+turn = tables.Lazy("turn")  # (not kept loaded by legal: see tables.Lazy)
 from arkham.ah2e.tables import LOST
 
 

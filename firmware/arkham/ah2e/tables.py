@@ -154,6 +154,31 @@ def unload(name):
         delattr(pkg, name)
 
 
+class Lazy:
+    """A phase's module (fight, turn, mythos) as the other modules hold it: `fight.rolled(...)`
+    imports arkham.ah2e.fight when it is not loaded. So no module keeps another phase's code
+    alive and Game.begin can drop it (drop()): the mythos phase runs without the code of turn and
+    fight (~10 KB as .mpy), the investigators' phases without mythos (~6 KB). The look-up costs
+    ~2 us a call on the unix port; a module dropped is loaded again once per round."""
+
+    def __init__(self, name):
+        self._n = name
+
+    def __getattr__(self, attr):
+        m = sys.modules.get("arkham.ah2e." + self._n)
+        if m is None:
+            m = load_once(self._n)
+        return getattr(m, attr)
+
+
+def drop(name):
+    """unload() a phase's module loaded from a .mpy (sources would be compiled again, in a
+    large block, at every round; CPython keeps everything)."""
+    m = sys.modules.get("arkham.ah2e." + name)
+    if m is not None and getattr(m, "__file__", "").endswith(".mpy"):
+        unload(name)
+
+
 _quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a check failed)
 
 

@@ -2,8 +2,10 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import abilities, mythos, rules
+from arkham.ah2e import abilities, rules, tables
 from arkham.ah2e.tables import LOST, why
+
+mythos = tables.Lazy("mythos")  # (not kept loaded by turn: see tables.Lazy)
 
 
 # ---- upkeep ----------------------------------------------------------------------------------

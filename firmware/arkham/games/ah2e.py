@@ -115,6 +115,10 @@ class Mode(_Mode):
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
+        from arkham.ah2e import tables
+
+        for m in ("final", "fight", "mythos", "turn"):  # the last game's (loaded when needed)
+            tables.drop(m)
         rare = _rare()
         opts = rare.options(options or {})
         for spot in ("independence_square", "sky", "outskirts"):
