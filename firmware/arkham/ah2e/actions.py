@@ -2,9 +2,10 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import abilities, rules, tables
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST, SKY, why
 
+abilities = tables.Lazy("abilities")
 fight = tables.Lazy("fight")  # (phase modules: dropped and loaded again, see tables.Lazy)
 mythos = tables.Lazy("mythos")
 turn = tables.Lazy("turn")

@@ -136,6 +136,7 @@ class Game:
 
         tables.drop("turn")  # (the final battle has no investigators' or mythos phases)
         tables.drop("mythos")
+        tables.drop("abilities")
         try:
             final.awaken(self)
             self.run()

@@ -2,8 +2,10 @@
 gate and monsters, clue, monster movement, ability. Each part is a step on the game's queue; a
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
-from arkham.ah2e import abilities, rules
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import SKY, SYMBOLS
+
+abilities = tables.Lazy("abilities")  # (not kept loaded by mythos: see tables.Lazy)
 
 
 # ---- drawing the card ------------------------------------------------------------------------

@@ -155,7 +155,7 @@ def unload(name):
 
 
 class Lazy:
-    """A phase's module (fight, turn, mythos) as the other modules hold it: `fight.rolled(...)`
+    """A phase's module (fight, turn, mythos, abilities) as the other modules hold it: `fight.rolled(...)`
     imports arkham.ah2e.fight when it is not loaded. So no module keeps another phase's code
     alive and Game.begin can drop it (drop()): the mythos phase runs without the code of turn and
     fight (~10 KB as .mpy), the investigators' phases without mythos (~6 KB). The look-up costs

@@ -2,10 +2,11 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import abilities, rules, tables
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST, why
 
-mythos = tables.Lazy("mythos")  # (not kept loaded by turn: see tables.Lazy)
+abilities = tables.Lazy("abilities")  # (not kept loaded by turn: see tables.Lazy)
+mythos = tables.Lazy("mythos")
 
 
 # ---- upkeep ----------------------------------------------------------------------------------

@@ -117,7 +117,7 @@ class Mode(_Mode):
         _Mode.__init__(self, ctx, options)
         from arkham.ah2e import tables
 
-        for m in ("final", "fight", "mythos", "turn"):  # the last game's (loaded when needed)
+        for m in ("final", "fight", "mythos", "turn", "abilities"):  # the last game's (loaded when needed)
             tables.drop(m)
         rare = _rare()
         opts = rare.options(options or {})
