@@ -64,9 +64,14 @@ class Game:
         self.s["rng"] = self.rng.state()
 
     # ---- bookkeeping used by the rule modules ------------------------------------------------
+    sink = None  # a callable: each event handed to it as it happens, not kept (the table)
+
     def emit(self, name, **kw):
         kw["ev"] = name
-        self.ev.append(kw)
+        if self.sink is None:
+            self.ev.append(kw)
+        else:
+            self.sink(kw)
 
     def push(self, steps):
         self.s["q"][0:0] = steps

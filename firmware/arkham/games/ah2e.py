@@ -130,6 +130,7 @@ class Mode(_Mode):
         self.pending = []
         self.pending_prompts = None
         self.check_at = -1  # the pads are compared with the state once they have settled
+        self.sent = 0  # the core's events sent by _sink in this action
         # The core game is built on first use: at boot restore() follows at once and a fresh
         # setup (data loading, the first mythos card) would only fragment a small heap.
         self._core = None
@@ -160,6 +161,7 @@ class Mode(_Mode):
         self._core = core
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
         core.setup_events = None
+        core.sink = self._sink
         n_mon = len(core.s["mon"])
         empty = (["cup"] * n_mon, [None] * len(core.s["inv"]), [])
         self.pending_prompts = changes(core, empty)  # setup: every token onto the board
@@ -180,6 +182,11 @@ class Mode(_Mode):
             self._need()
             self.ctx.save()
 
+    def _sink(self, e):
+        """The core's events sent as they happen (a mythos phase's dozens are not kept whole)."""
+        self.sent += 1
+        self._emit(e)
+
     def _emit(self, e):
         fields = {}
         for k in e:
@@ -197,11 +204,12 @@ class Mode(_Mode):
             )
         core = self.core
         before = positions(core)
+        self.sent = 0
         good, res = core.apply(action)
         if not good:
             raise CommandError("%s: %s" % (fmt(action)[:60], res))
-        n = len(res)
-        while res:  # each event let go once sent: a mythos phase's dozens are not all kept
+        n = self.sent + len(res)
+        while res:  # (a core without the sink) each event let go once sent: not all kept
             self._emit(res.pop(0))  # through the prompts, the legal actions and the save
         res = None
         chs = changes(core, before, by_token)
@@ -481,6 +489,7 @@ class Mode(_Mode):
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
+        self._core.sink = self._sink
         self.opts = opts
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})
