@@ -183,19 +183,11 @@ _quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a c
 
 
 def why(key, *args):
-    """The text of a refusal (data/messages.json), read from the file only when needed."""
+    """The text of a refusal (data/messages.json), read from the file only when needed (by
+    load.py: its code is in RAM only for that; a refusal is rare, legal() asks quietly)."""
     if _quiet[0]:
         return key
-    head = ('"' + key + '":').encode()
-
-    def hit(line):
-        if line.startswith(head):
-            line = line[:-1] if line.endswith(b",") else line
-            return [json.loads("{" + line.decode() + "}")[key]]
-        return None
-
-    found = _scan(_DIR + "messages.json", hit, _LONGEST)
-    text = found[0] if found else key
+    text = _once("message", key)
     return text % args if args else text
 
 
@@ -216,7 +208,6 @@ def ancient_one(name):
     return sheet
 
 
-_LONGEST = 512  # bytes: the longest line a look-up wants (records and messages are shorter)
 _abilities = [None]  # CPython only: every card's ability, read once (the device reads one)
 
 
@@ -246,43 +237,6 @@ def _read_ability(name):
     finally:
         f.close()
     return json.loads(line[:-1] if line.endswith(b",") else line)[1]
-
-
-def _scan(path, fn, longest=0):
-    """fn(line) for each line of a file (bytes, stripped) until one answers something other
-    than None: that answer. Read 256 bytes at a time: a file's own line reading takes a byte
-    at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port). With
-    `longest`, a line longer than that is passed over in pieces, never held whole (no wanted
-    line is that long: the 1.2 KB note of mythos_abilities.json was a small heap's peak)."""
-    f = open(path, "rb")
-    try:
-        rest = b""
-        skip = False  # inside a line longer than `longest`
-        while True:
-            block = f.read(256)
-            rest = rest + block if rest else block
-            start = 0
-            while True:
-                nl = rest.find(b"\n", start)
-                if nl < 0:
-                    if block or start >= len(rest):
-                        break
-                    nl = len(rest)  # the last line, with no newline after it
-                if skip:
-                    skip = False  # (its end: not handed over)
-                else:
-                    got = fn(rest[start:nl].strip())
-                    if got is not None:
-                        return got
-                start = nl + 1
-            if not block:
-                return None
-            rest = rest[start:]
-            if longest and len(rest) > longest:
-                rest = b""
-                skip = True
-    finally:
-        f.close()
 
 
 # Reading whole files (setup, a new investigator, the option checks) is load.py's: its code
