@@ -4,7 +4,7 @@ from arkham.ah2e import load, tables
 
 def test_card_ability_cached_equals_the_line_by_line_read():
     d = tables.get()
-    names = d._card_names.split() + ["no_such_card"]
+    names = d.card_names(range(d.ncards)) + ["no_such_card"]
     seen = 0
     for name in names:
         ab = tables.card_ability(name)
@@ -15,7 +15,7 @@ def test_card_ability_cached_equals_the_line_by_line_read():
 
 def test_card_ability_hands_out_its_own_copy():
     d = tables.get()
-    name = next(n for n in d._card_names.split() if tables.card_ability(n))
+    name = next(n for n in d.card_names(range(d.ncards)) if tables.card_ability(n))
     ab = tables.card_ability(name)
     ab["mutated"] = 1
     assert "mutated" not in tables.card_ability(name)

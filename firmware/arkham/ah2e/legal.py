@@ -26,7 +26,7 @@ def _legal(g, need):
     out = []
     if k == "draw_mythos":
         if g.physical("mythos"):
-            out = [{"a": "draw_mythos", "card": g.d.card_name(c)} for c in sorted(s["deck"])]
+            out = [{"a": "draw_mythos", "card": n} for n in g.d.card_names(sorted(s["deck"]))]
         else:
             out = [{"a": "draw_mythos"}]
     elif k == "draw_gate":

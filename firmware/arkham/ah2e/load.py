@@ -162,8 +162,8 @@ def build(self):
     head, recs = _records("monsters")
     _kinds(self, recs)
     self.maniac = head["maniac_terror"]
-    _cards(self)
-    _ability_lines(self)
+    names = _cards(self)
+    _ability_lines(self, names)
 
 def _kinds(self, recs):
     """Monster kinds as bytes: FIELDS values (+8 offset) of every kind in one bytes, an ability
@@ -201,7 +201,8 @@ def _kinds(self, recs):
     self.markers = len(marks)
 
 def _cards(self):
-    """Mythos cards as bytes and small ints; names in one space-separated string."""
+    """Mythos cards as bytes and small ints; their names stay in the file (where each card's
+    line starts: tables.Data.card_name); the names returned, for building the rest."""
     loc = self.locations
     typ = bytearray()
     gate = bytearray()
@@ -223,16 +224,43 @@ def _cards(self):
     self._typ = bytes(typ)
     self._gate = bytes(gate)
     self._clue = bytes(clue)
-    self._card_names = " " + " ".join(names) + " "
+    self._card_line = _lines("mythos")
+    if len(self._card_line) != len(names):
+        raise ValueError("mythos.json: one record per line")
+    return names
 
 
-def _ability_lines(self):
+def _lines(name):
+    """Where each record line (one starting with '["') of data/<name>.json starts, in bytes."""
+    at = array("H")
+    f = open(_DIR + name + ".json", "rb")
+    try:
+        pos = 0
+        while True:
+            line = f.readline(64)
+            if not line:
+                break
+            if line.lstrip().startswith(b'["'):
+                at.append(pos)
+            pos += len(line)
+            while line and not line.endswith(b"\n"):  # the rest, in pieces
+                line = f.readline(64)
+                pos += len(line)
+    finally:
+        f.close()
+    return at
+
+
+def _ability_lines(self, names):
     """Where each card's line is in data/mythos_abilities.json: [offset, length] per card (0
     length: none; the first record of a name), so that tables.card_ability reads that one line
     (no scan of the 5.5 KB file at each mythos ability, no blocks of up to 768 bytes)."""
     at = array("H")
     for _ in range(2 * self.ncards):
         at.append(0)
+    index = {}
+    for c in range(len(names)):
+        index[names[c]] = c
     f = open(_DIR + "mythos_abilities.json", "rb")
     try:
         pos = 0
@@ -247,7 +275,7 @@ def _ability_lines(self):
             if t.startswith(b'["'):
                 end = t.find(b'"', 2)
                 if end > 0:
-                    c = self.card_id(t[2:end].decode())
+                    c = index.get(t[2:end].decode())
             while line and not line.endswith(b"\n"):  # the rest, in pieces
                 line = f.readline(64)
                 pos += len(line)

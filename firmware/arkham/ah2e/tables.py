@@ -44,8 +44,7 @@ class Data:
     """Everything derived from the JSON once (built by load.py): adjacency, arrows, markers,
     kinds, cards; the methods read them."""
 
-    _kind_at = None  # where each word of _kind_names / _card_names starts (built when first read)
-    _card_at = None
+    _kind_at = None  # where each word of _kind_names starts (built when first read)
 
     def kind_of(self, m):
         """The kind name of monster marker m."""
@@ -78,14 +77,33 @@ class Data:
                 None if cl == 255 else self.locations[cl])
 
     def card_name(self, c):
-        at = self._card_at
-        if at is None:
-            at = self._card_at = _starts(self._card_names)
-        return self._card_names[at[c]:at[c + 1] - 1]
+        return self.card_names((c,))[0]
+
+    def card_names(self, cards, want=None):
+        """The names of mythos cards, read from data/mythos.json where each card's line starts
+        (1.2 KB of names not kept in RAM; a card is named when drawn or told). With `want`: the
+        first of `cards` called so, or None (no list built)."""
+        out = []
+        want = None if want is None else want.encode()
+        f = open(_DIR + "mythos.json", "rb")
+        try:
+            for c in cards:
+                f.seek(self._card_line[c])
+                head = f.read(64).lstrip()  # (the longest card id is 37 characters)
+                head = head[2:head.find(b'"', 2)]
+                if want is None:
+                    out.append(head.decode())
+                elif head == want:
+                    return c
+        finally:
+            f.close()
+        return out if want is None else None
 
     def card_id(self, name):
         """The index of the card called `name`, or None."""
-        return _find(self._card_names, name)
+        if not isinstance(name, str) or not name:
+            return None
+        return self.card_names(range(self.ncards), name)
 
     def symbols(self, mask):
         return [SYMBOLS[k] for k in range(len(SYMBOLS)) if mask >> k & 1]
