@@ -340,7 +340,7 @@ STEPS = {
     "endm": (mythos, "step_end_mythos"), "spread": (mythos, "step_spread"),
     "up": (turn, "step_upkeep"), "mv": (turn, "step_move"), "enc": (turn, "step_encounter"),
     "ow": (turn, "step_other"), "seal": (turn, "step_seal"),
-}
+}  # type: dict
 
 
 def _step_wait(g, step):
