@@ -241,9 +241,10 @@ class Mode(_Mode):
                 continue  # the pad is already bare, as it should be (a failed chip's pad only
                 # says what it saw before: the prompt waits for the chip, or `ok`)
             if sensed:
-                lst = todo.get(spot) or []
+                old = todo.get(spot)
+                lst = old.split("\n") if old else []
                 lst.append(how + " " + what)
-                todo[spot] = lst[-MAX_TODO:]
+                todo[spot] = "\n".join(lst[-MAX_TODO:])
             self.ctx.emit("prompt", {"spot": spot, "do": how, "what": what, "pad": sensed})
 
     def _need(self):
@@ -502,5 +503,6 @@ class Mode(_Mode):
             "opts": self.opts,
             "need": self.core.need(),
             "core": self.core.s,
-            "table": self.sync.snapshot(),
+            "table": {"todo": self.sync.todo_lists(), "wrong": self.sync.wrong,
+                      "hand": self.sync.hand},
         }

@@ -165,7 +165,7 @@ def brief(mode):
         "investigators": invs,
         "over": s["over"],
         "need": mode.core.need(),
-        "todo": mode.sync.todo,
+        "todo": mode.sync.todo_lists(),
         "wrong": mode.sync.wrong,
         "hand": mode.sync.hand,
     }
