@@ -190,7 +190,7 @@ def check(g, a, need):
                 turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0])))
     elif v == "upkeep":
         if "sliders" in a:
-            return turn.sliders_ok(g, i, a["sliders"])
+            return rules.sliders_ok(g, i, a["sliders"])
     elif v == "move":
         return turn.move_check(g, i, a.get("to"))
     elif v in ("evade", "fight") and need["k"] == "move":

@@ -66,7 +66,7 @@ def _legal(g, need):
             for dlt in (-1, 1):
                 new = list(sl)
                 new[j] += dlt
-                if 0 <= new[j] <= 3 and turn.sliders_ok(g, i, new) is None:
+                if 0 <= new[j] <= 3 and rules.sliders_ok(g, i, new) is None:
                     out.append({"a": "upkeep", "inv": i, "sliders": new})
     elif k == "move":
         i = need["inv"]

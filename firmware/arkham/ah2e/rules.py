@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, investigator_names
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, investigator_names, why
 
 
 class Awaken(Exception):
@@ -583,3 +583,19 @@ def first_citizen(g):
         elif key == best:
             who.append(i)
     return who
+
+
+# (here, not in turn.py: the final battle's adjustments check it too, without turn's code)
+def sliders_ok(g, i, sl):
+    """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
+    v = g.s["inv"][i]
+    if not isinstance(sl, list) or len(sl) != 3:
+        return why("sliders_must_be_list")
+    for p in sl:
+        if not isinstance(p, int) or p < 0 or p > 3:
+            return why("slider_positions_are")
+    o = v["sl"]
+    moved = abs(sl[0] - o[0]) + abs(sl[1] - o[1]) + abs(sl[2] - o[2])
+    if moved > v["focus"]:
+        return why("moving_steps_needs_focus", moved, moved, v["focus"])
+    return None
