@@ -257,8 +257,10 @@ class Mode(_Mode):
         if la:
             f["try"] = "act " + fmt(la[0])
         f["legal"] = len(la)
+        la = None  # (not kept while the event is encoded: an action's peak is here)
         if need.get("inv", -1) >= 0:
             f["name"] = self.core.s["inv"][need["inv"]]["name"]
+        need = None
         self.ctx.emit("need", f)
 
     # ---- moving by token (one area per lift) --------------------------------------------------
