@@ -46,14 +46,6 @@ def invs_at(g, area):
     return [i for i in range(len(s["inv"])) if s["inv"][i]["at"] == area and not s["inv"][i]["dead"]]
 
 
-def anyone_at(g, area):
-    """Is a living investigator in `area`? (no list built: called per monster per mythos)"""
-    for v in g.s["inv"]:
-        if v["at"] == area and not v["dead"]:
-            return True
-    return False
-
-
 def warded(g, area, flag):
     """The name of a living investigator in `area` whose sheet ability has `flag` (AH-ENC-10:
     Kate Winthrop's no_gate_here, no_monster_here), or None."""
@@ -65,15 +57,6 @@ def warded(g, area, flag):
 
 def has_ability(g, i, flag):
     return flag in g.s["inv"][i].get("ab", ())
-
-
-def lowest_sneak(g, cands):
-    """The candidate with the lowest Sneak; ties go to player order from the first player."""
-    best = None
-    for i in order(g):
-        if i in cands and (best is None or skill(g, i, "sneak") < skill(g, best, "sneak")):
-            best = i
-    return best
 
 
 def pass_first(g):
@@ -462,22 +445,6 @@ def end_combat(g, how):
 def gate_threshold(g):
     """AH-AWAKE-2: 8 with 1-2 investigators, 7 with 3-4, 6 with 5-6, 5 with 7-8."""
     return 9 - (len(g.s["inv"]) + 1) // 2
-
-
-def open_gate(g, loc, marker):
-    """AH-GATE-3/4: the marker is placed; clues there are discarded; investigators drawn through."""
-    s = g.s
-    world = g.d.gate_world[marker]
-    s["gm"][marker] = loc
-    s["gates"][loc] = marker
-    g.emit("gate_opened", at=loc, world=world, marker=marker)
-    if s["clues"].get(loc):
-        g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
-    for i in invs_at(g, loc):
-        if not has_ability(g, i, "not_drawn_through"):
-            draw_through(g, i, world, 1, "gate_opened")
-    if len(s["gates"]) >= gate_threshold(g):
-        awaken(g, "gates")
 
 
 def nearest_gate(g, frm):
