@@ -51,7 +51,7 @@ def palette(game) -> list:
         if game == "ah2e":
             from arkham.games.ah2e_scene import PALETTE
 
-            return [(tuple(rgb), AH2E_LETTERS.get(name, "#"), name) for name, rgb, _, _ in PALETTE]
+            return [(tuple(rgb), AH2E_LETTERS.get(name, "#"), name) for name, rgb, _ in PALETTE]
         if game in OTHERS:
             path, letters = OTHERS[game]
             mod = importlib.import_module(path)

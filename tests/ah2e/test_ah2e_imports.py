@@ -13,6 +13,8 @@ LAYERS = ["tables", "load", "digest", "rules", "abilities", "setup", "fight", "m
           "final", "effects", "legal", "actions", "game"]
 # tables.get() loads `load` (and game loads `setup`) by name through tables.load_once, so the
 # code of those one-time modules can be dropped from a small heap afterwards: not an import.
+# A phase's module held as tables.Lazy("fight") (imported at its first use after Game.begin
+# dropped it) is an import like any other here.
 
 
 def core_imports(path):
@@ -23,6 +25,9 @@ def core_imports(path):
                 out.update(a.name for a in node.names)
             elif node.module.startswith("arkham.ah2e."):
                 out.add(node.module.split(".")[2])
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", ""))
+              == "Lazy" and node.args and isinstance(node.args[0], ast.Constant)):
+            out.add(node.args[0].value)
         elif isinstance(node, ast.Import):
             for a in node.names:
                 if a.name.startswith("arkham.ah2e."):

@@ -205,7 +205,7 @@ def test_a_move_onto_a_prompted_spot_is_still_a_move_AH_TABLE_2():
     t.lift(frm)
     t.place(to)
     assert t.s["inv"][i]["at"] == to
-    assert t.mode.sync.todo[to] == ["place cultist"]
+    assert t.mode.sync.todo_lists()[to] == ["place cultist"]
     t.cmd("ok " + to)
     assert not t.mode.sync.todo
 

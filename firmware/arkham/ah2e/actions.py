@@ -2,8 +2,13 @@
 anything changes) and what it does (`do`). Anytime verbs are how players tell the core what a
 card did. Full list with examples: docs/ah2e.md.
 """
-from arkham.ah2e import abilities, fight, mythos, rules, tables, turn
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST, SKY, why
+
+abilities = tables.Lazy("abilities")
+fight = tables.Lazy("fight")  # (phase modules: dropped and loaded again, see tables.Lazy)
+mythos = tables.Lazy("mythos")
+turn = tables.Lazy("turn")
 
 # verb -> the decisions (need kinds) it answers
 VERBS = {
@@ -185,7 +190,7 @@ def check(g, a, need):
                 turn.gates_to(g, g.d.world_of(s["inv"][i]["at"])[0])))
     elif v == "upkeep":
         if "sliders" in a:
-            return turn.sliders_ok(g, i, a["sliders"])
+            return rules.sliders_ok(g, i, a["sliders"])
     elif v == "move":
         return turn.move_check(g, i, a.get("to"))
     elif v in ("evade", "fight") and need["k"] == "move":

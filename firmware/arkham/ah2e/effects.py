@@ -16,8 +16,10 @@
     trade         {inv, to, money?, item?}        AH-MOVE-6 (movement phase, final battle)
     score         {n}                  other card adjustments to the score (AH-SCORE-1)
 """
-from arkham.ah2e import fight, rules
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, why
+
+fight = tables.Lazy("fight")  # (not kept loaded by effects: see tables.Lazy)
 
 _NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
         "max_sanity": "msan", "max_stamina": "msta"}

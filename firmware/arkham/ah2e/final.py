@@ -1,7 +1,9 @@
 """The Ancient One awakens (AH-AWAKE-5) and the final battle (AH-FINAL-1..6): rounds of refresh,
 attacks and the Ancient One's attack, which follows its sheet in data/ancient_ones.json."""
-from arkham.ah2e import fight, rules
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST
+
+fight = tables.Lazy("fight")  # (not kept loaded by final: see tables.Lazy)
 
 
 def awaken(g):

@@ -5,11 +5,15 @@ Flow is a queue of steps run by a bounded loop (no recursion). A step either fin
 waits for the players (a decision) or for a physical chance result (AH-TABLE-4). The action
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
-from arkham.ah2e import fight, mythos, rules, tables, turn
+from arkham.ah2e import rules, tables
 from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
 from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
 from arkham.jsoncopy import copy
 from arkham.rng import Rng
+
+fight = tables.Lazy("fight")
+mythos = tables.Lazy("mythos")
+turn = tables.Lazy("turn")
 
 PHASES = ("upkeep", "movement", "arkham", "other", "mythos")
 # a waiting step -> the decision it asks for, where the decision carries no more than its step's
@@ -60,9 +64,14 @@ class Game:
         self.s["rng"] = self.rng.state()
 
     # ---- bookkeeping used by the rule modules ------------------------------------------------
+    sink = None  # a callable: each event handed to it as it happens, not kept (the table)
+
     def emit(self, name, **kw):
         kw["ev"] = name
-        self.ev.append(kw)
+        if self.sink is None:
+            self.ev.append(kw)
+        else:
+            self.sink(kw)
 
     def push(self, steps):
         self.s["q"][0:0] = steps
@@ -107,6 +116,11 @@ class Game:
     def begin(self, phase):
         s = self.s
         s["phase"] = phase
+        if phase == "mythos":  # (each loaded again when first used: see tables.Lazy)
+            tables.drop("turn")
+            tables.drop("fight")
+        elif phase == "upkeep":
+            tables.drop("mythos")
         self.emit("phase", phase=phase, turn=s["turn"])
         tag = {"upkeep": "up", "movement": "mv", "arkham": "enc", "other": "ow"}.get(phase)
         if tag:
@@ -125,6 +139,9 @@ class Game:
     def _awaken_then_run(self):
         from arkham.ah2e import final
 
+        tables.drop("turn")  # (the final battle has no investigators' or mythos phases)
+        tables.drop("mythos")
+        tables.drop("abilities")
         try:
             final.awaken(self)
             self.run()
@@ -167,7 +184,8 @@ class Game:
     def _handle(self, step):
         k = step[0]
         if k in STEPS:
-            return STEPS[k](self, step)
+            m, fn = STEPS[k]
+            return (fn if m is None else getattr(m, fn))(self, step)
         from arkham.ah2e import final
 
         return final.STEPS[k](self, step)
@@ -312,14 +330,17 @@ class Game:
         return legal.legal(self, self.need())
 
 
+# step kind -> (module, its function's name) or (None, function): names, not functions, so
+# that no phase's code is kept here
 STEPS = {
-    "mythos": mythos.step_mythos, "gate": mythos.step_gate, "gm": mythos.step_gate_marker,
-    "mon": mythos.step_monster, "clue": mythos.step_clue, "take_clue": mythos.step_take_clue,
-    "mm": mythos.step_move_monsters, "ability": mythos.step_ability,
-    "endm": mythos.step_end_mythos, "spread": mythos.step_spread,
-    "up": turn.step_upkeep, "mv": turn.step_move, "enc": turn.step_encounter,
-    "ow": turn.step_other, "seal": turn.step_seal,
-}
+    "mythos": (mythos, "step_mythos"), "gate": (mythos, "step_gate"),
+    "gm": (mythos, "step_gate_marker"), "mon": (mythos, "step_monster"),
+    "clue": (mythos, "step_clue"), "take_clue": (mythos, "step_take_clue"),
+    "mm": (mythos, "step_move_monsters"), "ability": (mythos, "step_ability"),
+    "endm": (mythos, "step_end_mythos"), "spread": (mythos, "step_spread"),
+    "up": (turn, "step_upkeep"), "mv": (turn, "step_move"), "enc": (turn, "step_encounter"),
+    "ow": (turn, "step_other"), "seal": (turn, "step_seal"),
+}  # type: dict
 
 
 def _step_wait(g, step):
@@ -342,9 +363,9 @@ def _step_gate_win(g, step):
     return True
 
 
-STEPS["gwin"] = _step_gate_win
-STEPS["adj"] = _step_wait
-STEPS["newinv"] = _step_wait
+STEPS["gwin"] = (None, _step_gate_win)
+STEPS["adj"] = (None, _step_wait)
+STEPS["newinv"] = (None, _step_wait)
 
 
 def _step_rumor_check(g, step):
@@ -354,6 +375,6 @@ def _step_rumor_check(g, step):
     return True
 
 
-STEPS["rumchk"] = _step_rumor_check  # AH-DEV-1: the player chooses a new investigator
-STEPS["die"] = _step_die
-STEPS["ret"] = _step_ret
+STEPS["rumchk"] = (None, _step_rumor_check)  # AH-DEV-1: the player chooses a new investigator
+STEPS["die"] = (None, _step_die)
+STEPS["ret"] = (None, _step_ret)

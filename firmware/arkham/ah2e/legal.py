@@ -1,7 +1,9 @@
 """legal_actions(): the decision actions possible now (anytime verbs such as `effect` are not
 listed: they are always open). Loaded only when asked, so a table that never lists actions does not
 keep this code in RAM."""
-from arkham.ah2e import rules, tables, turn
+from arkham.ah2e import rules, tables
+
+turn = tables.Lazy("turn")  # (not kept loaded by legal: see tables.Lazy)
 from arkham.ah2e.tables import LOST
 
 
@@ -24,7 +26,7 @@ def _legal(g, need):
     out = []
     if k == "draw_mythos":
         if g.physical("mythos"):
-            out = [{"a": "draw_mythos", "card": g.d.card_name(c)} for c in sorted(s["deck"])]
+            out = [{"a": "draw_mythos", "card": n} for n in g.d.card_names(sorted(s["deck"]))]
         else:
             out = [{"a": "draw_mythos"}]
     elif k == "draw_gate":
@@ -64,7 +66,7 @@ def _legal(g, need):
             for dlt in (-1, 1):
                 new = list(sl)
                 new[j] += dlt
-                if 0 <= new[j] <= 3 and turn.sliders_ok(g, i, new) is None:
+                if 0 <= new[j] <= 3 and rules.sliders_ok(g, i, new) is None:
                     out.append({"a": "upkeep", "inv": i, "sliders": new})
     elif k == "move":
         i = need["inv"]

@@ -1,5 +1,112 @@
-"""Builds the data tables from data/*.json (once per run; unloaded afterwards on small heaps)."""
-from arkham.ah2e.tables import ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES, _records, _word
+"""Builds the data tables from data/*.json (once per run), and reads whole data files for setup
+(sheets, names): loaded for that and unloaded afterwards on small heaps (tables.load_once)."""
+import json
+from array import array
+
+from arkham.ah2e.tables import _DIR, ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES
+
+_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
+
+
+def _records(name, each=None, key=None):
+    """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
+    each record is handed over as it is read and none is kept (less RAM at once); with `key`,
+    only the records whose id (first field) is `key`. A line not wanted (a "_" note, a record of
+    another id) is passed over in pieces as it is read, never whole in RAM: a long note line
+    asked for a block of 1.2 KB in one piece, a small heap's peak in play."""
+    head = {}
+    recs = []
+    want = None if key is None else '["' + key + '"'
+    size = _HEAD if want is None else max(_HEAD, len(want) + 2)
+    f = open(_DIR + name + ".json")
+    try:
+        while True:
+            line = f.readline(size)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('"_') or (want is not None and t[:1] == "[" and not t.startswith(want)):
+                while line and not line.endswith("\n"):
+                    line = f.readline(size)
+                continue
+            if not line.endswith("\n"):
+                parts = [line]
+                while line and not line.endswith("\n"):
+                    line = f.readline(256)
+                    parts.append(line)
+                line = "".join(parts)
+                parts = None
+            line = line.strip()
+            if line.endswith(","):
+                line = line[:-1]
+            if line.startswith("["):
+                if each is None:
+                    recs.append(json.loads(line))
+                else:
+                    each(json.loads(line))
+            elif line.startswith('"') and not line.endswith("["):
+                kv = json.loads("{" + line + "}")
+                for k in kv:
+                    head[k] = kv[k]
+    finally:
+        f.close()
+    return head, recs
+
+
+def _ids(name):
+    """The ids (first fields) of the records of data/<name>.json, read from each line's head."""
+    out = []
+    f = open(_DIR + name + ".json")
+    try:
+        while True:
+            line = f.readline(_HEAD)
+            if not line:
+                break
+            t = line.lstrip()
+            if t.startswith('["'):
+                end = t.find('"', 2)
+                if end < 0:  # (an id longer than the head: the record says it)
+                    rest = [line]
+                    while not rest[-1].endswith("\n") and rest[-1]:
+                        rest.append(f.readline(256))
+                    out.append(json.loads("".join(rest).strip().rstrip(","))[0])
+                    continue
+                out.append(t[2:end])
+            while line and not line.endswith("\n"):
+                line = f.readline(_HEAD)
+    finally:
+        f.close()
+    return out
+
+
+def _word(w):
+    for x in SYMBOLS + TYPES + MOVES:  # (the interned literals of tables.py)
+        if x == w:
+            return x
+    return w
+
+
+def ancient_one(name):
+    for r in _records("ancient_ones", None, name)[1]:
+        if r[0] == name:
+            return r[1]
+    return None
+
+
+def ancient_ones():
+    return sorted(_ids("ancient_ones"))
+
+
+def investigator_names():
+    return sorted(_ids("investigators"))
+
+
+def investigators():
+    out = {}
+    for r in _records("investigators")[1]:
+        out[r[0]] = r[1]
+    return out
+
 
 
 def build(self):
@@ -55,13 +162,15 @@ def build(self):
     head, recs = _records("monsters")
     _kinds(self, recs)
     self.maniac = head["maniac_terror"]
-    _cards(self)
+    names = _cards(self)
+    _ability_lines(self, names)
 
 def _kinds(self, recs):
-    """Monster kinds as bytes: FIELDS values (+8 offset), an ability bit mask, and the
-    markers' kinds as one byte each."""
+    """Monster kinds as bytes: FIELDS values (+8 offset) of every kind in one bytes, an ability
+    bit mask each, and the markers' kinds as one byte each."""
     names = []
-    stats = []
+    stats = bytearray()
+    masks = array("H")
     marks = bytearray()
     for r in recs:
         k = len(names)
@@ -81,22 +190,25 @@ def _kinds(self, recs):
                 mask |= 1 << ABILITIES.index(ab)
         row[8] = row[8] or 8
         row[9] = row[9] or 8
-        stats.append((bytes(row), mask))
+        stats.extend(row)
+        masks.append(mask)
         for _ in range(r[1]):
             marks.append(k)
     self._kind_names = " " + " ".join(names) + " "
-    self._kstats = stats
+    self._kstats = bytes(stats)
+    self._kmask = masks
     self._marker = bytes(marks)
     self.markers = len(marks)
 
 def _cards(self):
-    """Mythos cards as bytes and small ints; names in one space-separated string."""
+    """Mythos cards as bytes and small ints; their names stay in the file (where each card's
+    line starts: tables.Data.card_name); the names returned, for building the rest."""
     loc = self.locations
     typ = bytearray()
     gate = bytearray()
     clue = bytearray()
-    self.white_mask = []
-    self.black_mask = []
+    self.white_mask = array("H")  # (9 symbols: 2 bytes a card, not a list of ints)
+    self.black_mask = array("H")
     names = []
 
     def card(r):
@@ -112,7 +224,67 @@ def _cards(self):
     self._typ = bytes(typ)
     self._gate = bytes(gate)
     self._clue = bytes(clue)
-    self._card_names = " " + " ".join(names) + " "
+    self._card_line = _lines("mythos")
+    if len(self._card_line) != len(names):
+        raise ValueError("mythos.json: one record per line")
+    return names
+
+
+def _lines(name):
+    """Where each record line (one starting with '["') of data/<name>.json starts, in bytes."""
+    at = array("H")
+    f = open(_DIR + name + ".json", "rb")
+    try:
+        pos = 0
+        while True:
+            line = f.readline(64)
+            if not line:
+                break
+            if line.lstrip().startswith(b'["'):
+                at.append(pos)
+            pos += len(line)
+            while line and not line.endswith(b"\n"):  # the rest, in pieces
+                line = f.readline(64)
+                pos += len(line)
+    finally:
+        f.close()
+    return at
+
+
+def _ability_lines(self, names):
+    """Where each card's line is in data/mythos_abilities.json: [offset, length] per card (0
+    length: none; the first record of a name), so that tables.card_ability reads that one line
+    (no scan of the 5.5 KB file at each mythos ability, no blocks of up to 768 bytes)."""
+    at = array("H")
+    for _ in range(2 * self.ncards):
+        at.append(0)
+    index = {}
+    for c in range(len(names)):
+        index[names[c]] = c
+    f = open(_DIR + "mythos_abilities.json", "rb")
+    try:
+        pos = 0
+        while True:
+            line = f.readline(64)  # (the longest card id is 37 characters)
+            if not line:
+                break
+            start = pos
+            pos += len(line)
+            t = line.lstrip()
+            c = None
+            if t.startswith(b'["'):
+                end = t.find(b'"', 2)
+                if end > 0:
+                    c = index.get(t[2:end].decode())
+            while line and not line.endswith(b"\n"):  # the rest, in pieces
+                line = f.readline(64)
+                pos += len(line)
+            if c is not None and not at[2 * c + 1]:
+                at[2 * c] = start
+                at[2 * c + 1] = pos - start
+    finally:
+        f.close()
+    self._ab_at = at
 
 
 def _mask(syms):
@@ -120,3 +292,57 @@ def _mask(syms):
     for s in syms:
         m |= 1 << SYMBOLS.index(s)
     return m
+
+
+_LONGEST = 512  # bytes: the longest line a look-up wants (messages are shorter)
+
+
+def message(key):
+    """The text of data/messages.json for key (the key itself when it has none)."""
+    head = ('"' + key + '":').encode()
+
+    def hit(line):
+        if line.startswith(head):
+            line = line[:-1] if line.endswith(b",") else line
+            return [json.loads("{" + line.decode() + "}")[key]]
+        return None
+
+    found = _scan(_DIR + "messages.json", hit, _LONGEST)
+    return found[0] if found else key
+
+
+def _scan(path, fn, longest=0):
+    """fn(line) for each line of a file (bytes, stripped) until one answers something other
+    than None: that answer. Read 256 bytes at a time: a file's own line reading takes a byte
+    at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port). With
+    `longest`, a line longer than that is passed over in pieces, never held whole (no wanted
+    line is that long: the 1.2 KB note of mythos_abilities.json was a small heap's peak)."""
+    f = open(path, "rb")
+    try:
+        rest = b""
+        skip = False  # inside a line longer than `longest`
+        while True:
+            block = f.read(256)
+            rest = rest + block if rest else block
+            start = 0
+            while True:
+                nl = rest.find(b"\n", start)
+                if nl < 0:
+                    if block or start >= len(rest):
+                        break
+                    nl = len(rest)  # the last line, with no newline after it
+                if skip:
+                    skip = False  # (its end: not handed over)
+                else:
+                    got = fn(rest[start:nl].strip())
+                    if got is not None:
+                        return got
+                start = nl + 1
+            if not block:
+                return None
+            rest = rest[start:]
+            if longest and len(rest) > longest:
+                rest = b""
+                skip = True
+    finally:
+        f.close()

@@ -2,8 +2,10 @@
 gate and monsters, clue, monster movement, ability. Each part is a step on the game's queue; a
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
-from arkham.ah2e import abilities, rules
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import SKY, SYMBOLS
+
+abilities = tables.Lazy("abilities")  # (not kept loaded by mythos: see tables.Lazy)
 
 
 # ---- drawing the card ------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def step_gate_marker(g, step):
 
 
 def open_with(g, loc, marker):
-    rules.open_gate(g, loc, marker)
+    open_gate(g, loc, marker)
     n = 2 if len(g.s["inv"]) >= 5 else 1
     g.push([["mon", loc, "gate"] for _ in range(n)])
 
@@ -231,7 +233,7 @@ def step_move_monsters(g, step):
         if move == "unique":
             hooks.append(m)
             continue
-        if move == "stationary" or rules.anyone_at(g, at):
+        if move == "stationary" or anyone_at(g, at):
             continue  # AH-MON-3, AH-MON-2
         if move == "flying":
             if not abilities.in_force(g, "fliers_stay"):
@@ -251,7 +253,7 @@ def walk(g, m, at, colour, steps):
         nxt = d.street_of[at] if at in d.street_of else arrows[at]
         rules.move_monster(g, m, nxt, colour)
         at = nxt
-        if rules.anyone_at(g, at):
+        if anyone_at(g, at):
             return  # AH-MON-3: stops on entering an investigator's area
 
 
@@ -263,12 +265,12 @@ def fly(g, m, at):
     """AH-MON-4."""
     d = g.d
     if at == SKY:
-        target = rules.lowest_sneak(g, street_invs(g, d.streets))
+        target = lowest_sneak(g, street_invs(g, d.streets))
         if target is not None:
             rules.move_monster(g, m, g.s["inv"][target]["at"], "swoop")
         return
     near = [d.street_of[at]] if at in d.street_of else [a for a in d.adj[at] if a in d.white]
-    target = rules.lowest_sneak(g, street_invs(g, near))
+    target = lowest_sneak(g, street_invs(g, near))
     if target is not None:
         rules.move_monster(g, m, g.s["inv"][target]["at"], "flying")
     else:
@@ -292,7 +294,7 @@ def hound(g, m):
     s = g.s
     d = g.d
     at = s["mon"][m]
-    if rules.anyone_at(g, at):
+    if anyone_at(g, at):
         return
     ok = [i for i in rules.order(g) if s["inv"][i]["at"] in d.street_of
           and s["inv"][i]["at"] not in (d.hospital, d.asylum)]
@@ -311,7 +313,7 @@ def hound(g, m):
         ring = nxt
     best = min(dist.get(s["inv"][i]["at"], 99) for i in ok)
     near = [i for i in ok if dist.get(s["inv"][i]["at"], 99) == best]
-    target = rules.lowest_sneak(g, near)
+    target = lowest_sneak(g, near)
     rules.move_monster(g, m, s["inv"][target]["at"], "hound")
 
 
@@ -375,3 +377,38 @@ def step_end_mythos(g, step):
     g.begin("upkeep")
     return True
 
+
+# (here, not in rules.py: only the mythos phase uses them, and its code is not loaded in the
+# investigators' phases)
+def anyone_at(g, area):
+    """Is a living investigator in `area`? (no list built: called per monster per mythos)"""
+    for v in g.s["inv"]:
+        if v["at"] == area and not v["dead"]:
+            return True
+    return False
+
+
+def lowest_sneak(g, cands):
+    """The candidate with the lowest Sneak; ties go to player order from the first player."""
+    best = None
+    for i in rules.order(g):
+        if i in cands and (best is None
+                           or rules.skill(g, i, "sneak") < rules.skill(g, best, "sneak")):
+            best = i
+    return best
+
+
+def open_gate(g, loc, marker):
+    """AH-GATE-3/4: the marker is placed; clues there are discarded; investigators drawn through."""
+    s = g.s
+    world = g.d.gate_world[marker]
+    s["gm"][marker] = loc
+    s["gates"][loc] = marker
+    g.emit("gate_opened", at=loc, world=world, marker=marker)
+    if s["clues"].get(loc):
+        g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
+    for i in rules.invs_at(g, loc):
+        if not rules.has_ability(g, i, "not_drawn_through"):
+            rules.draw_through(g, i, world, 1, "gate_opened")
+    if len(s["gates"]) >= rules.gate_threshold(g):
+        rules.awaken(g, "gates")

@@ -2,7 +2,7 @@
 and closing, knock-outs, awakening and victory checks. Functions take the game `g` (g.s state,
 g.d data, g.emit) and change g.s; callers have validated their input already.
 """
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, investigator_names
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, investigator_names, why
 
 
 class Awaken(Exception):
@@ -46,14 +46,6 @@ def invs_at(g, area):
     return [i for i in range(len(s["inv"])) if s["inv"][i]["at"] == area and not s["inv"][i]["dead"]]
 
 
-def anyone_at(g, area):
-    """Is a living investigator in `area`? (no list built: called per monster per mythos)"""
-    for v in g.s["inv"]:
-        if v["at"] == area and not v["dead"]:
-            return True
-    return False
-
-
 def warded(g, area, flag):
     """The name of a living investigator in `area` whose sheet ability has `flag` (AH-ENC-10:
     Kate Winthrop's no_gate_here, no_monster_here), or None."""
@@ -65,15 +57,6 @@ def warded(g, area, flag):
 
 def has_ability(g, i, flag):
     return flag in g.s["inv"][i].get("ab", ())
-
-
-def lowest_sneak(g, cands):
-    """The candidate with the lowest Sneak; ties go to player order from the first player."""
-    best = None
-    for i in order(g):
-        if i in cands and (best is None or skill(g, i, "sneak") < skill(g, best, "sneak")):
-            best = i
-    return best
 
 
 def pass_first(g):
@@ -464,22 +447,6 @@ def gate_threshold(g):
     return 9 - (len(g.s["inv"]) + 1) // 2
 
 
-def open_gate(g, loc, marker):
-    """AH-GATE-3/4: the marker is placed; clues there are discarded; investigators drawn through."""
-    s = g.s
-    world = g.d.gate_world[marker]
-    s["gm"][marker] = loc
-    s["gates"][loc] = marker
-    g.emit("gate_opened", at=loc, world=world, marker=marker)
-    if s["clues"].get(loc):
-        g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
-    for i in invs_at(g, loc):
-        if not has_ability(g, i, "not_drawn_through"):
-            draw_through(g, i, world, 1, "gate_opened")
-    if len(s["gates"]) >= gate_threshold(g):
-        awaken(g, "gates")
-
-
 def nearest_gate(g, frm):
     """The open gate location nearest to `frm` (breadth first; ties by name)."""
     s = g.s
@@ -583,3 +550,19 @@ def first_citizen(g):
         elif key == best:
             who.append(i)
     return who
+
+
+# (here, not in turn.py: the final battle's adjustments check it too, without turn's code)
+def sliders_ok(g, i, sl):
+    """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
+    v = g.s["inv"][i]
+    if not isinstance(sl, list) or len(sl) != 3:
+        return why("sliders_must_be_list")
+    for p in sl:
+        if not isinstance(p, int) or p < 0 or p > 3:
+            return why("slider_positions_are")
+    o = v["sl"]
+    moved = abs(sl[0] - o[0]) + abs(sl[1] - o[1]) + abs(sl[2] - o[2])
+    if moved > v["focus"]:
+        return why("moving_steps_needs_focus", moved, moved, v["focus"])
+    return None

@@ -24,9 +24,8 @@ BASE = {
 SYMBOLS = ("circle", "crescent", "diamond", "hexagon", "plus", "slash", "square", "star",
            "triangle")
 TYPES = ("headline", "env:urban", "env:mystic", "env:weather", "rumor", "story")
-# literals here are interned once; strings read from the files are swapped for them
+# literals here are interned once; strings read from the files are swapped for them (load.py)
 MOVES = ("normal", "fast", "stationary", "flying", "unique")
-_WORDS = SYMBOLS + TYPES + MOVES
 FIELDS = ("move", "symbol", "toughness", "awareness", "horror_mod", "horror_dmg", "combat_mod",
           "combat_dmg", "nightmarish", "overwhelming")
 ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "magical_immunity",
@@ -41,93 +40,11 @@ for _k in range(len(ABILITIES)):
     _ABILITY_AT[ABILITIES[_k]] = _k
 
 
-_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
-
-
-def _records(name, each=None, key=None):
-    """(header dict, list of records) of data/<name>.json, one record per line; with `each`,
-    each record is handed over as it is read and none is kept (less RAM at once); with `key`,
-    only the records whose id (first field) is `key`. A line not wanted (a "_" note, a record of
-    another id) is passed over in pieces as it is read, never whole in RAM: a long note line
-    asked for a block of 1.2 KB in one piece, a small heap's peak in play."""
-    head = {}
-    recs = []
-    want = None if key is None else '["' + key + '"'
-    size = _HEAD if want is None else max(_HEAD, len(want) + 2)
-    f = open(_DIR + name + ".json")
-    try:
-        while True:
-            line = f.readline(size)
-            if not line:
-                break
-            t = line.lstrip()
-            if t.startswith('"_') or (want is not None and t[:1] == "[" and not t.startswith(want)):
-                while line and not line.endswith("\n"):
-                    line = f.readline(size)
-                continue
-            if not line.endswith("\n"):
-                parts = [line]
-                while line and not line.endswith("\n"):
-                    line = f.readline(256)
-                    parts.append(line)
-                line = "".join(parts)
-                parts = None
-            line = line.strip()
-            if line.endswith(","):
-                line = line[:-1]
-            if line.startswith("["):
-                if each is None:
-                    recs.append(json.loads(line))
-                else:
-                    each(json.loads(line))
-            elif line.startswith('"') and not line.endswith("["):
-                kv = json.loads("{" + line + "}")
-                for k in kv:
-                    head[k] = kv[k]
-    finally:
-        f.close()
-    return head, recs
-
-
-def _ids(name):
-    """The ids (first fields) of the records of data/<name>.json, read from each line's head."""
-    out = []
-    f = open(_DIR + name + ".json")
-    try:
-        while True:
-            line = f.readline(_HEAD)
-            if not line:
-                break
-            t = line.lstrip()
-            if t.startswith('["'):
-                end = t.find('"', 2)
-                if end < 0:  # (an id longer than the head: the record says it)
-                    rest = [line]
-                    while not rest[-1].endswith("\n") and rest[-1]:
-                        rest.append(f.readline(256))
-                    out.append(json.loads("".join(rest).strip().rstrip(","))[0])
-                    continue
-                out.append(t[2:end])
-            while line and not line.endswith("\n"):
-                line = f.readline(_HEAD)
-    finally:
-        f.close()
-    return out
-
-
-def _word(w):
-    for x in _WORDS:
-        if x == w:
-            return x
-    return w
-
-
 class Data:
     """Everything derived from the JSON once (built by load.py): adjacency, arrows, markers,
     kinds, cards; the methods read them."""
 
-    _kind_at = None  # where each word of _kind_names / _card_names starts (built when first read)
-    _card_at = None
+    _kind_at = None  # where each word of _kind_names starts (built when first read)
 
     def kind_of(self, m):
         """The kind name of monster marker m."""
@@ -142,7 +59,7 @@ class Data:
 
     def kstat(self, m, field):
         """A printed value of marker m (None: no horror rating)."""
-        v = self._kstats[self._marker[m]][0][_FIELD_AT[field]]
+        v = self._kstats[self._marker[m] * 10 + _FIELD_AT[field]]  # (10: len(FIELDS))
         if field == "move":
             return MOVES[v]
         if field == "symbol":
@@ -150,7 +67,7 @@ class Data:
         return None if v == 255 else v - 8
 
     def kabil(self, m, ability):
-        return bool(self._kstats[self._marker[m]][1] >> _ABILITY_AT[ability] & 1)
+        return bool(self._kmask[self._marker[m]] >> _ABILITY_AT[ability] & 1)
 
     def card(self, c):
         """(name, type, gate location or None, clue location or None) of mythos card c."""
@@ -160,14 +77,33 @@ class Data:
                 None if cl == 255 else self.locations[cl])
 
     def card_name(self, c):
-        at = self._card_at
-        if at is None:
-            at = self._card_at = _starts(self._card_names)
-        return self._card_names[at[c]:at[c + 1] - 1]
+        return self.card_names((c,))[0]
+
+    def card_names(self, cards, want=None):
+        """The names of mythos cards, read from data/mythos.json where each card's line starts
+        (1.2 KB of names not kept in RAM; a card is named when drawn or told). With `want`: the
+        first of `cards` called so, or None (no list built)."""
+        out = []
+        want = None if want is None else want.encode()
+        f = open(_DIR + "mythos.json", "rb")
+        try:
+            for c in cards:
+                f.seek(self._card_line[c])
+                head = f.read(64).lstrip()  # (the longest card id is 37 characters)
+                head = head[2:head.find(b'"', 2)]
+                if want is None:
+                    out.append(head.decode())
+                elif head == want:
+                    return c
+        finally:
+            f.close()
+        return out if want is None else None
 
     def card_id(self, name):
         """The index of the card called `name`, or None."""
-        return _find(self._card_names, name)
+        if not isinstance(name, str) or not name:
+            return None
+        return self.card_names(range(self.ncards), name)
 
     def symbols(self, mask):
         return [SYMBOLS[k] for k in range(len(SYMBOLS)) if mask >> k & 1]
@@ -236,23 +172,40 @@ def unload(name):
         delattr(pkg, name)
 
 
+class Lazy:
+    """A phase's module (fight, turn, mythos, abilities) as the other modules hold it: `fight.rolled(...)`
+    imports arkham.ah2e.fight when it is not loaded. So no module keeps another phase's code
+    alive and Game.begin can drop it (drop()): the mythos phase runs without the code of turn and
+    fight (~10 KB as .mpy), the investigators' phases without mythos (~6 KB). The look-up costs
+    ~2 us a call on the unix port; a module dropped is loaded again once per round."""
+
+    def __init__(self, name):
+        self._n = name
+
+    def __getattr__(self, attr):
+        m = sys.modules.get("arkham.ah2e." + self._n)
+        if m is None:
+            m = load_once(self._n)
+        return getattr(m, attr)
+
+
+def drop(name):
+    """unload() a phase's module loaded from a .mpy (sources would be compiled again, in a
+    large block, at every round; CPython keeps everything)."""
+    m = sys.modules.get("arkham.ah2e." + name)
+    if m is not None and getattr(m, "__file__", "").endswith(".mpy"):
+        unload(name)
+
+
 _quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a check failed)
 
 
 def why(key, *args):
-    """The text of a refusal (data/messages.json), read from the file only when needed."""
+    """The text of a refusal (data/messages.json), read from the file only when needed (by
+    load.py: its code is in RAM only for that; a refusal is rare, legal() asks quietly)."""
     if _quiet[0]:
         return key
-    head = ('"' + key + '":').encode()
-
-    def hit(line):
-        if line.startswith(head):
-            line = line[:-1] if line.endswith(b",") else line
-            return [json.loads("{" + line.decode() + "}")[key]]
-        return None
-
-    found = _scan(_DIR + "messages.json", hit, _LONGEST)
-    text = found[0] if found else key
+    text = _once("message", key)
     return text % args if args else text
 
 
@@ -266,15 +219,13 @@ def ancient_one(name):
         return _ao[1]
     if not isinstance(name, str) or '"' in name or "\\" in name:
         return None
-    for r in _records("ancient_ones", None, name)[1]:
-        if r[0] == name:
-            _ao[0] = name
-            _ao[1] = r[1]
-            return r[1]
-    return None
+    sheet = _once("ancient_one", name)
+    if sheet is not None:
+        _ao[0] = name
+        _ao[1] = sheet
+    return sheet
 
 
-_LONGEST = 512  # bytes: the longest line a look-up wants (records and messages are shorter)
 _abilities = [None]  # CPython only: every card's ability, read once (the device reads one)
 
 
@@ -283,7 +234,7 @@ def card_ability(name):
     if sys.implementation.name == "cpython":
         if _abilities[0] is None:
             _abilities[0] = {}
-            for r in _records("mythos_abilities")[1]:
+            for r in _once("_records", "mythos_abilities")[1]:
                 _abilities[0].setdefault(r[0], r[1])  # the first record of a name, as below
         ab = _abilities[0].get(name)
         return None if ab is None else json.loads(json.dumps(ab))  # the caller's own copy
@@ -291,68 +242,40 @@ def card_ability(name):
 
 
 def _read_ability(name):
-    """The first record of that name. Only a line holding the name in quotes is parsed."""
-    quoted = ('"%s"' % name).encode()
-
-    def hit(line):
-        if line.startswith(b"[") and quoted in line:
-            r = json.loads(line[:-1].decode() if line.endswith(b",") else line.decode())
-            if r[0] == name:
-                return [r[1]]
+    """The first record of that name: its line alone, where load.py found it."""
+    d = get()
+    c = d.card_id(name)
+    n = 0 if c is None else d._ab_at[2 * c + 1]
+    if not n:
         return None
-
-    found = _scan(_DIR + "mythos_abilities.json", hit, _LONGEST)
-    return found[0] if found else None
-
-
-def _scan(path, fn, longest=0):
-    """fn(line) for each line of a file (bytes, stripped) until one answers something other
-    than None: that answer. Read 256 bytes at a time: a file's own line reading takes a byte
-    at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port). With
-    `longest`, a line longer than that is passed over in pieces, never held whole (no wanted
-    line is that long: the 1.2 KB note of mythos_abilities.json was a small heap's peak)."""
-    f = open(path, "rb")
+    f = open(_DIR + "mythos_abilities.json", "rb")
     try:
-        rest = b""
-        skip = False  # inside a line longer than `longest`
-        while True:
-            block = f.read(256)
-            rest = rest + block if rest else block
-            start = 0
-            while True:
-                nl = rest.find(b"\n", start)
-                if nl < 0:
-                    if block or start >= len(rest):
-                        break
-                    nl = len(rest)  # the last line, with no newline after it
-                if skip:
-                    skip = False  # (its end: not handed over)
-                else:
-                    got = fn(rest[start:nl].strip())
-                    if got is not None:
-                        return got
-                start = nl + 1
-            if not block:
-                return None
-            rest = rest[start:]
-            if longest and len(rest) > longest:
-                rest = b""
-                skip = True
+        f.seek(d._ab_at[2 * c])
+        line = f.read(n).strip()
     finally:
         f.close()
+    return json.loads(line[:-1] if line.endswith(b",") else line)[1]
+
+
+# Reading whole files (setup, a new investigator, the option checks) is load.py's: its code
+# is in RAM only while it reads (a collect and a ~2 KB load each time; never in legal/apply
+# but for the rare new investigator).
+def _once(fn, *args):
+    m = load_once("load")
+    try:
+        return getattr(m, fn)(*args)
+    finally:
+        unload("load")
 
 
 def ancient_ones():
-    return sorted(_ids("ancient_ones"))
+    return _once("ancient_ones")
 
 
 def investigator_names():
-    return sorted(_ids("investigators"))
+    return _once("investigator_names")
 
 
 def investigators():
     """The shipped investigator sheets (loaded on demand, not kept)."""
-    out = {}
-    for r in _records("investigators")[1]:
-        out[r[0]] = r[1]
-    return out
+    return _once("investigators")

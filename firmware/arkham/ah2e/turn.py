@@ -2,8 +2,11 @@
 AH-OW): the step handlers (True = done, False = waiting for the players) and the checks that the
 decision actions of those steps need.
 """
-from arkham.ah2e import abilities, mythos, rules
+from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST, why
+
+abilities = tables.Lazy("abilities")  # (not kept loaded by turn: see tables.Lazy)
+mythos = tables.Lazy("mythos")
 
 
 # ---- upkeep ----------------------------------------------------------------------------------
@@ -61,21 +64,6 @@ def item_die(g, i, item, face):
     if not keep and item in v["items"]:
         v["items"].remove(item)
         g.emit("item_lost", inv=i, item=item)
-
-
-def sliders_ok(g, i, sl):
-    """AH-UP-4: the sliders move by at most Focus in all; each stays in 0..3."""
-    v = g.s["inv"][i]
-    if not isinstance(sl, list) or len(sl) != 3:
-        return why("sliders_must_be_list")
-    for p in sl:
-        if not isinstance(p, int) or p < 0 or p > 3:
-            return why("slider_positions_are")
-    o = v["sl"]
-    moved = abs(sl[0] - o[0]) + abs(sl[1] - o[1]) + abs(sl[2] - o[2])
-    if moved > v["focus"]:
-        return why("moving_steps_needs_focus", moved, moved, v["focus"])
-    return None
 
 
 # ---- movement --------------------------------------------------------------------------------

@@ -11,9 +11,10 @@ Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-T
 """
 
 import json
+import sys
 
 from arkham.ah2e.game import Game, SetupError
-from arkham.compat import collect, fresh_seed
+from arkham.compat import collect
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
@@ -31,7 +32,6 @@ DEFAULT = (
     "darrell_simmons",
     "dexter_drake",
 )
-SOURCES = ("dice", "mythos", "cup", "gates")
 LISTS = ("dice", "sliders", "spend_monsters")  # action fields that are always lists
 MAX_TODO = 4  # prompts remembered per spot (a pad sees one change at a time anyway)
 _HINTS = __file__.rsplit("/", 1)[0] + "/ah2e_hints.json" if "/" in __file__ else "ah2e_hints.json"
@@ -59,61 +59,24 @@ def hint(k):
     return text
 
 
-def _options(kw):
-    """key=value strings (or the restored values) -> options; CommandError when bad."""
-    out = {}
-    for k in sorted(kw):
-        v = kw[k]
-        if k in ("players", "seed", "first"):
-            hi = {"players": 8, "seed": 999999999, "first": 7}[k]
-            out[k] = v if isinstance(v, int) else int_arg(str(v), k, 0 if k != "players" else 1, hi)
-        elif k == "investigators":
-            out[k] = v if isinstance(v, list) else str(v).lower().split(",")
-        elif k == "ao":
-            out[k] = str(v).lower()
-        elif k == "chance":
-            c = v if isinstance(v, list) else str(v).lower()
-            if c not in ("virtual", "physical"):
-                c = c if isinstance(c, list) else c.split(",")
-                for x in c:
-                    if x not in SOURCES:
-                        raise CommandError(
-                            "chance: virtual, physical or some of %s" % ",".join(SOURCES)
-                        )
-            out[k] = c
-        else:
-            raise CommandError(
-                "ah2e: unknown option %s (known: ao chance first investigators players seed)" % k
-            )
-    if "investigators" not in out:
-        out["investigators"] = list(DEFAULT[: out.get("players", 2)])
-    out.pop("players", None)
-    if "seed" not in out:
-        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
-    return out
+def _rare():
+    """arkham.games.ah2e_check: the binding's rarely used part (options, the pads check of a new
+    or resumed game, `state`); forgotten again by _forget() once done."""
+    from arkham.games import ah2e_check
+
+    return ah2e_check
 
 
-def _check(opts):
-    """The option checks the core's setup makes, made without building a game (AH-SETUP-1)."""
-    from arkham.ah2e import tables
-
-    ao = opts.get("ao", "cthulhu")
-    known = tables.ancient_ones()
-    if ao not in known:
-        raise CommandError("ah2e: unknown Ancient One %r; known: %s" % (ao, " ".join(known)))
-    names = opts["investigators"]
-    if not 1 <= len(names) <= 8:
-        raise CommandError("ah2e: 1 to 8 investigators")
-    known = tables.investigator_names()
-    for k in range(len(names)):
-        if names[k] not in known:
-            raise CommandError(
-                "ah2e: unknown investigator %r; known: %s" % (names[k], " ".join(known))
-            )
-        if names[k] in names[:k]:
-            raise CommandError("ah2e: investigator %r twice" % names[k])
-    if opts.get("first", 0) >= len(names):
-        raise CommandError("ah2e: first player must be 0..%d" % (len(names) - 1))
+def _forget():
+    """Drop ah2e_check's code from a small heap (~3 KB; loaded again at a new game, a resume or
+    a `state`, a few ms each). Only a .mpy: sources would be compiled again (a large block)."""
+    m = sys.modules.get("arkham.games.ah2e_check")
+    if m is None or not getattr(m, "__file__", "").endswith(".mpy"):
+        return
+    del sys.modules["arkham.games.ah2e_check"]
+    pkg = sys.modules.get("arkham.games")
+    if pkg is not None and "ah2e_check" in pkg.__dict__:
+        delattr(pkg, "ah2e_check")
 
 
 def _value(key, text):
@@ -153,16 +116,22 @@ class Mode(_Mode):
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
-        opts = _options(options or {})
+        from arkham.ah2e import tables
+
+        for m in ("final", "fight", "mythos", "turn", "abilities"):  # the last game's (loaded when needed)
+            tables.drop(m)
+        rare = _rare()
+        opts = rare.options(options or {})
         for spot in ("independence_square", "sky", "outskirts"):
             if ctx.board.spot(spot) is None:
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
-        _check(opts)
+        rare.check_options(opts)
         self.opts = opts
         self.sync = Sync()
         self.pending = []
         self.pending_prompts = None
         self.check_at = -1  # the pads are compared with the state once they have settled
+        self.sent = 0  # the core's events sent by _sink in this action
         # The core game is built on first use: at boot restore() follows at once and a fresh
         # setup (data loading, the first mythos card) would only fragment a small heap.
         self._core = None
@@ -193,6 +162,7 @@ class Mode(_Mode):
         self._core = core
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
         core.setup_events = None
+        core.sink = self._sink
         n_mon = len(core.s["mon"])
         empty = (["cup"] * n_mon, [None] * len(core.s["inv"]), [])
         self.pending_prompts = changes(core, empty)  # setup: every token onto the board
@@ -213,6 +183,11 @@ class Mode(_Mode):
             self._need()
             self.ctx.save()
 
+    def _sink(self, e):
+        """The core's events sent as they happen (a mythos phase's dozens are not kept whole)."""
+        self.sent += 1
+        self._emit(e)
+
     def _emit(self, e):
         fields = {}
         for k in e:
@@ -230,16 +205,22 @@ class Mode(_Mode):
             )
         core = self.core
         before = positions(core)
+        self.sent = 0
         good, res = core.apply(action)
         if not good:
             raise CommandError("%s: %s" % (fmt(action)[:60], res))
-        for e in res:
-            self._emit(e)
-        self._prompts(changes(core, before, by_token))
+        n = self.sent + len(res)
+        while res:  # (a core without the sink) each event let go once sent: not all kept
+            self._emit(res.pop(0))  # through the prompts, the legal actions and the save
+        res = None
+        chs = changes(core, before, by_token)
+        before = None
+        self._prompts(chs)
+        chs = None
         self._hand_after()
         self._need()
         self.ctx.save()
-        return len(res)
+        return n
 
     def _prompts(self, chs):
         """AH-TABLE-2: name each physical change; light the sensed spots until done."""
@@ -261,9 +242,10 @@ class Mode(_Mode):
                 continue  # the pad is already bare, as it should be (a failed chip's pad only
                 # says what it saw before: the prompt waits for the chip, or `ok`)
             if sensed:
-                lst = todo.get(spot) or []
+                old = todo.get(spot)
+                lst = old.split("\n") if old else []
                 lst.append(how + " " + what)
-                todo[spot] = lst[-MAX_TODO:]
+                todo[spot] = "\n".join(lst[-MAX_TODO:])
             self.ctx.emit("prompt", {"spot": spot, "do": how, "what": what, "pad": sensed})
 
     def _need(self):
@@ -276,8 +258,10 @@ class Mode(_Mode):
         if la:
             f["try"] = "act " + fmt(la[0])
         f["legal"] = len(la)
+        la = None  # (not kept while the event is encoded: an action's peak is here)
         if need.get("inv", -1) >= 0:
             f["name"] = self.core.s["inv"][need["inv"]]["name"]
+        need = None
         self.ctx.emit("need", f)
 
     # ---- moving by token (one area per lift) --------------------------------------------------
@@ -387,9 +371,9 @@ class Mode(_Mode):
     def tick(self, now_ms):
         self._flush()
         if self.check_at is not None:  # new game, resume: the pads against the state, once
-            from arkham.games.ah2e_check import due
-
-            due(self, now_ms)
+            _rare().due(self, now_ms)
+            if self.check_at is None:
+                _forget()
 
     # ---- console verbs -------------------------------------------------------------------------
     def command(self, verb, args, kw):
@@ -462,39 +446,9 @@ class Mode(_Mode):
         return {verb: spots}
 
     def brief(self):
-        s = self.core.s
-        invs = []
-        for v in s["inv"]:
-            invs.append(
-                {
-                    "name": v["name"],
-                    "at": v["at"],
-                    "sanity": v["san"],
-                    "stamina": v["sta"],
-                    "clues": v["clues"],
-                    "money": v["money"],
-                    "dead": v["dead"],
-                }
-            )
-        out = {
-            "phase": s["phase"],
-            "turn": s["turn"],
-            "doom": s["doom"],
-            "terror": s["terror"],
-            "gates": s["gates"],
-            "clues": s["clues"],
-            "signs": s["signs"],
-            "closed": s["closed"],
-            "investigators": invs,
-            "over": s["over"],
-            "need": self.core.need(),
-            "todo": self.sync.todo,
-            "wrong": self.sync.wrong,
-            "hand": self.sync.hand,
-        }
-        from arkham.games.ah2e_check import more_state  # monsters by area, the final battle
-
-        more_state(self.core, out)
+        out = _rare().brief(self)
+        if self.check_at is None:
+            _forget()
         return out
 
     # ---- lights ------------------------------------------------------------------------------
@@ -535,10 +489,11 @@ class Mode(_Mode):
         return {"opts": self.opts, "core": core.s, "table": self.sync.snapshot()}
 
     def restore(self, snap):
-        opts = _options(snap.get("opts") or {})
+        opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
+        self._core.sink = self._sink
         self.opts = opts
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})
@@ -551,5 +506,6 @@ class Mode(_Mode):
             "opts": self.opts,
             "need": self.core.need(),
             "core": self.core.s,
-            "table": self.sync.snapshot(),
+            "table": {"todo": self.sync.todo_lists(), "wrong": self.sync.wrong,
+                      "hand": self.sync.hand},
         }

@@ -1,12 +1,76 @@
 """AH2e at the table, the rarely used parts of the binding (their own file, so compiling
-games/ah2e.py from source needs no more heap): at a new game and at resume the pads are compared
-with the state and every sensed spot that differs becomes a prompt before play (AH-TABLE-2);
-`state`'s monsters by area and final battle."""
+games/ah2e.py from source needs no more heap, and dropped from a small heap once done:
+games.ah2e._forget): the game options read and checked; at a new game and at resume the pads are
+compared with the state and every sensed spot that differs becomes a prompt before play
+(AH-TABLE-2); `state`."""
 
-from arkham.compat import ticks_diff
+from arkham.compat import fresh_seed, ticks_diff
+from arkham.games import CommandError
 from arkham.games.ah2e_sync import expected
+from arkham.protocol import int_arg
+
+SOURCES = ("dice", "mythos", "cup", "gates")
 
 PADS_SETTLE_MS = 500  # at boot (resume), the pads are compared with the state this much later
+
+
+def options(kw):
+    """key=value strings (or the restored values) -> options; CommandError when bad."""
+    out = {}
+    for k in sorted(kw):
+        v = kw[k]
+        if k in ("players", "seed", "first"):
+            hi = {"players": 8, "seed": 999999999, "first": 7}[k]
+            out[k] = v if isinstance(v, int) else int_arg(str(v), k, 0 if k != "players" else 1, hi)
+        elif k == "investigators":
+            out[k] = v if isinstance(v, list) else str(v).lower().split(",")
+        elif k == "ao":
+            out[k] = str(v).lower()
+        elif k == "chance":
+            c = v if isinstance(v, list) else str(v).lower()
+            if c not in ("virtual", "physical"):
+                c = c if isinstance(c, list) else c.split(",")
+                for x in c:
+                    if x not in SOURCES:
+                        raise CommandError(
+                            "chance: virtual, physical or some of %s" % ",".join(SOURCES)
+                        )
+            out[k] = c
+        else:
+            raise CommandError(
+                "ah2e: unknown option %s (known: ao chance first investigators players seed)" % k
+            )
+    if "investigators" not in out:
+        from arkham.games.ah2e import DEFAULT
+
+        out["investigators"] = list(DEFAULT[: out.get("players", 2)])
+    out.pop("players", None)
+    if "seed" not in out:
+        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
+    return out
+
+
+def check_options(opts):
+    """The option checks the core's setup makes, made without building a game (AH-SETUP-1)."""
+    from arkham.ah2e import tables
+
+    ao = opts.get("ao", "cthulhu")
+    known = tables.ancient_ones()
+    if ao not in known:
+        raise CommandError("ah2e: unknown Ancient One %r; known: %s" % (ao, " ".join(known)))
+    names = opts["investigators"]
+    if not 1 <= len(names) <= 8:
+        raise CommandError("ah2e: 1 to 8 investigators")
+    known = tables.investigator_names()
+    for k in range(len(names)):
+        if names[k] not in known:
+            raise CommandError(
+                "ah2e: unknown investigator %r; known: %s" % (names[k], " ".join(known))
+            )
+        if names[k] in names[:k]:
+            raise CommandError("ah2e: investigator %r twice" % names[k])
+    if opts.get("first", 0) >= len(names):
+        raise CommandError("ah2e: first player must be 0..%d" % (len(names) - 1))
 
 
 def due(mode, now_ms):
@@ -70,3 +134,40 @@ def more_state(core, out):
     out["ao"] = s["ao"]
     if s.get("fb"):
         out["final"] = {"round": s["fb"]["r"], "pool": s["fb"]["pool"]}
+
+
+def brief(mode):
+    """`state`: phase, turn, doom, terror, gates, investigators, prompts; monsters by area, the
+    final battle."""
+    s = mode.core.s
+    invs = []
+    for v in s["inv"]:
+        invs.append(
+            {
+                "name": v["name"],
+                "at": v["at"],
+                "sanity": v["san"],
+                "stamina": v["sta"],
+                "clues": v["clues"],
+                "money": v["money"],
+                "dead": v["dead"],
+            }
+        )
+    out = {
+        "phase": s["phase"],
+        "turn": s["turn"],
+        "doom": s["doom"],
+        "terror": s["terror"],
+        "gates": s["gates"],
+        "clues": s["clues"],
+        "signs": s["signs"],
+        "closed": s["closed"],
+        "investigators": invs,
+        "over": s["over"],
+        "need": mode.core.need(),
+        "todo": mode.sync.todo_lists(),
+        "wrong": mode.sync.wrong,
+        "hand": mode.sync.hand,
+    }
+    more_state(mode.core, out)
+    return out

@@ -12,25 +12,26 @@ Hues are the Okabe-Ito colour-blind-safe set. One LED per spot: the first row th
 
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 
-# name -> (r, g, b), animation, meaning. Order = priority on a spot.
+# name -> (r, g, b), animation; what it means as a comment (texts kept out of RAM: the table
+# never says them; docs/ah2e-table.md has them). Order = priority on a spot.
 PALETTE = (
-    ("error", (255, 0, 0), FLASH, "a token moved where the rules don't allow: put it right"),
-    ("prompt", (255, 255, 255), BLINK, "put a token on / lift a token off this spot"),
-    ("act", (230, 159, 0), PULSE, "the investigator whose decision the game waits for"),
-    ("go", (0, 60, 90), PULSE, "a legal destination of the moving investigator (dimmer)"),
-    ("gate", (204, 121, 167), STEADY, "an open gate"),
-    ("monster", (213, 94, 0), STEADY, "monsters (streets, locations, Sky, Outskirts)"),
-    ("investigator", (86, 180, 233), STEADY, "investigators (also Other Worlds, lost)"),
-    ("elder_sign", (0, 158, 115), STEADY, "an elder sign (sealed)"),
-    ("clue", (80, 76, 22), STEADY, "clue tokens (dim yellow)"),
-    ("closed", (24, 24, 24), STEADY, "a closed location (dim grey)"),
-    ("world_gate", (51, 30, 42), STEADY, "an Other World with a gate open to it (dim purple)"),
-    ("terror", (230, 159, 0), STEADY, "the terror level marker"),
-    ("terror_past", (40, 28, 0), STEADY, "terror levels below the marker (dim)"),
-    ("doom", (204, 121, 167), STEADY, "a doom token (final battle: PULSE, its health)"),
-    ("doom_empty", (24, 24, 24), STEADY, "an empty slot of the Ancient One's doom track"),
-    ("won", (0, 158, 115), PULSE, "game over, the investigators won (every street)"),
-    ("lost", (255, 0, 0), PULSE, "game over, Arkham is lost (every street)"),
+    ("error", (255, 0, 0), FLASH),  # a token moved where the rules don't allow: put it right
+    ("prompt", (255, 255, 255), BLINK),  # put a token on / lift a token off this spot
+    ("act", (230, 159, 0), PULSE),  # the investigator whose decision the game waits for
+    ("go", (0, 60, 90), PULSE),  # a legal destination of the moving investigator (dimmer)
+    ("gate", (204, 121, 167), STEADY),  # an open gate
+    ("monster", (213, 94, 0), STEADY),  # monsters (streets, locations, Sky, Outskirts)
+    ("investigator", (86, 180, 233), STEADY),  # investigators (also Other Worlds, lost)
+    ("elder_sign", (0, 158, 115), STEADY),  # an elder sign (sealed)
+    ("clue", (80, 76, 22), STEADY),  # clue tokens (dim yellow)
+    ("closed", (24, 24, 24), STEADY),  # a closed location (dim grey)
+    ("world_gate", (51, 30, 42), STEADY),  # an Other World with a gate open to it (dim purple)
+    ("terror", (230, 159, 0), STEADY),  # the terror level marker
+    ("terror_past", (40, 28, 0), STEADY),  # terror levels below the marker (dim)
+    ("doom", (204, 121, 167), STEADY),  # a doom token (final battle: PULSE, its health)
+    ("doom_empty", (24, 24, 24), STEADY),  # an empty slot of the Ancient One's doom track
+    ("won", (0, 158, 115), PULSE),  # game over, the investigators won (every street)
+    ("lost", (255, 0, 0), PULSE),  # game over, Arkham is lost (every street)
 )
 
 

@@ -6,7 +6,7 @@ the state has an investigator, a monster or an open gate there (`expected`).
 
 - AH-TABLE-2 prompts: after every accepted action the positions before and after are compared;
   each token that must be put down or picked up on a sensed spot becomes a prompt on that spot
-  (`todo`: spot -> what to do). A prompt is done when a pad change on the spot leaves it as the
+  (`todo`: spot -> what to do, the last MAX_TODO lines of one string). A prompt is done when a pad change on the spot leaves it as the
   state wants it (covered or bare), or when a player confirms (`ok`). Changes on spots without a
   pad (Other World areas) are only named on the console.
 - AH-TABLE-3 errors: a pad change on a spot without a prompt that leaves it different from what
@@ -72,14 +72,27 @@ class Sync:
     """The table's own state: prompts, wrong tokens, the investigator in hand (persisted)."""
 
     def __init__(self):
-        self.todo = {}  # spot -> [what to do, ...]
+        # spot -> what to do, one line each ("place x\nlift y"): one string a spot, not a list
+        # of strings (prompts nobody did pile up: ~2 KB less for a board full of them)
+        self.todo = {}
         self.wrong = {}  # spot -> presence seen (True: something put there, False: lifted)
         self.hand = None  # [investigator, the area their token was lifted from]
 
     def snapshot(self):
         return {"todo": self.todo, "wrong": self.wrong, "hand": self.hand}
 
+    def todo_lists(self):
+        """todo as the console shows it: spot -> [what to do, ...]."""
+        out = {}
+        for spot in self.todo:
+            out[spot] = self.todo[spot].split("\n")
+        return out
+
     def restore(self, snap):
-        self.todo = dict(snap.get("todo") or {})
+        todo = dict(snap.get("todo") or {})
+        for spot in todo:
+            if isinstance(todo[spot], list):  # (saved before the prompts were one string)
+                todo[spot] = "\n".join(todo[spot])
+        self.todo = todo
         self.wrong = dict(snap.get("wrong") or {})
         self.hand = snap.get("hand")
