@@ -5,20 +5,73 @@ the option "board" (same shape as data/board.json); it is checked here before a 
 """
 import json
 
+from arkham.compat import IMPL, collect
 from arkham.fh.facts import SYMS, Board, Data, DataError
 
 RULES = ("rounds", "max_damage", "seal_destroys", "max_effects", "actions_per_round", "top_cards",
          "draw_after_play", "ritual_cards", "ritual_need", "destroyer_leaves")
+# what build and setup read from game.json (not the notes, the sources, other Ancient Ones)
+GAME_KEYS = ("investigators", "action_cards", "priority_cards", "priority_hand", "item_cards",
+             "destruction_tokens", "seal_tokens", "health", "clue_symbols", "clues_per_symbol",
+             "ritual_components", "key_clues", "gate_symbols", "gates_per_symbol", "gates_boxed",
+             "monsters", "rules", "solo_investigators", "priority_omens", "priority_symbols")
+ANCIENT_ONES = ("cthulhu", "shudde_mell", "umordhoth")  # (sorted) the members of ancient_ones
 OPS = ("activate", "spawn", "spawn_or_activate", "ruin_ritual", "unseal", "say")
 
 
-def read(name):
+def _open(name):
     here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    f = open(here + "/data/" + name + ".json")
+    return open(here + "/data/" + name + ".json")
+
+
+def read(name):
+    """The whole file, parsed (the tests; a game reads only its part: pick)."""
+    f = _open(name)
     try:
         return json.load(f)
     finally:
         f.close()
+
+
+def pick(name, want):
+    """Only the parts of data/NAME.json a game needs, parsed (the whole game.json parsed is
+    ~14 KB of a Pico's heap). want: {key: 1 (its value) or {key: ...} (those members only)}.
+    The files' layout: one member a line; one spanning lines ends its first line with { or [
+    and closes with } or ] at its key's indent."""
+    f = _open(name)
+    try:
+        f.readline()  # "{"
+        return _members(f, want)
+    finally:
+        f.close()
+
+
+def _members(f, want):
+    out = {}
+    while True:
+        line = f.readline()
+        s = line.strip()
+        if not s or s[0] in "}]":
+            return out
+        k, v = s.split(":", 1)
+        k = json.loads(k)
+        v = v.strip()
+        w = want.get(k)
+        if v == "{" and isinstance(w, dict):
+            out[k] = _members(f, w)
+            continue
+        text = [v]
+        if v[-1] in "{[":
+            ind = len(line) - len(line.lstrip())
+            while True:
+                line = f.readline()
+                s = line.strip()
+                if w:
+                    text.append(s)
+                if not line or s and s[0] in "}]" and len(line) - len(line.lstrip()) == ind:
+                    break
+        if w:
+            out[k] = json.loads("".join(text).rstrip(","))
 
 
 def _int(v, what, lo, hi):
@@ -89,15 +142,25 @@ def _kind(name, k):
 
 def build(opts):
     """(Data, the parsed game.json) for these options; the caller drops the second after setup."""
-    g = read("game")
-    self = Data()
-    self.board = board(opts["board"] if "board" in opts else read("board"))
     ao = opts.get("ancient", "cthulhu")
-    if ao not in g["ancient_ones"]:
-        raise DataError("ancient is one of: " + " ".join(sorted(g["ancient_ones"])))
+    if ao not in ANCIENT_ONES:
+        raise DataError("ancient is one of: " + " ".join(ANCIENT_ONES))
     level = opts.get("level", "easy")
     if level not in ("easy", "normal", "hard"):
         raise DataError("level is easy, normal or hard")
+    want = {"ancient_ones": {ao: {"special": 1, level: 1, "bands": 1, "reckoning": 1}}}
+    for k in GAME_KEYS:
+        want[k] = 1
+    g = pick("game", want)
+    raw = opts["board"] if "board" in opts else pick("board", {"locations": 1})
+    if IMPL != "cpython":
+        collect()  # the lines passed over gone before the game's long-lived data is made: it
+        # packs low in the heap (the 64-bit port compiling from source missed a 1.8 KB block)
+    self = Data()
+    self.board = board(raw)
+    raw = None
+    if ao not in g["ancient_ones"]:
+        raise DataError("game.json has no Ancient One %s" % ao)
     self.setup = opts["setup"] if "setup" in opts else g["ancient_ones"][ao][level]
     kinds = {}  # kind -> (colour, symbols, health): tuples, small on a Pico
     self.token = []  # token id -> kind name
