@@ -216,3 +216,21 @@ def test_destruction_and_seals_are_lit_FH_TABLE_1_FH_RUIN_1():
     assert f["location_%d" % c] == (SEAL, "steady")  # a sealed path ends here
     after = f["location_%d" % r]
     assert after[0][0] < before[0][0]  # a ruined slot: one free slot fewer on the ritual site
+
+
+
+def test_a_new_game_drops_the_old_one_first(monkeypatch):
+    """The old game goes before the new one is built (RAM on a Pico); a build that fails all the
+    same (no memory) is an internal error: the app puts the game back as last saved."""
+    from arkham.games import fh
+
+    t = table()
+    seen = []
+
+    def build(opts):
+        seen.append(t.mode.core)
+        return fh.Game({"players": 3}, 5)
+
+    monkeypatch.setattr(fh, "_core", build)
+    t.cmd("new players=3 seed=5")
+    assert seen == [None] and len(t.mode.core.state["inv"]) == 3

@@ -239,6 +239,12 @@ class Mode(_Mode):
         if verb == "new":
             no_more("new", args, {})
             opts = _options(kw)
+            if "setup" not in opts:
+                # checked options the core cannot refuse (only a script's own sheet can be
+                # wrong): the old game (its state and data, ~10 KB on a Pico) goes before the
+                # new one is built. Should the build fail all the same (no memory), the app puts
+                # the game back as last saved (the old one: saved after its last change)
+                self.core = None
             core = _core(opts)
             self.opts = opts
             self.core = core
