@@ -167,7 +167,14 @@ class Mode(_Mode):
             no_more("new", args, {})
             opts = _options(kw)
             self._check_board(opts["players"])
-            core = _core(opts)
+            keep = st  # the old game's state: its cards go before the new game is built
+            self.core = st = None
+            try:
+                core = _core(opts)
+            except Exception:  # (a slot the card data lacks; no memory) the old game stays
+                self.core = Game(state=keep)
+                raise
+            keep = None
             self.opts = opts
             self.core = core
             self._fresh(core.start_events)
