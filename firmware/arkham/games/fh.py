@@ -33,6 +33,7 @@ from arkham.fh.rounds import half, next_seat, offer_size
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.fh_steps import PASS, PLACE, Steps, bad_step, counts, inv_locs, where_now
+from arkham.games.verbhelp import Verbs, here
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
@@ -122,37 +123,11 @@ def _scale(rgb, num, den):
 
 class Mode(_Mode):
     name = "final-hour"
-    VERBS = {
-        "new": "new [players=1..4] [lead=N] [ancient=cthulhu|shudde_mell|umordhoth] "
-               "[level=easy|normal|hard] [seed=N]: a new game (1 player: two investigators)",
-        "play": "play INV CARD [ACTION]: the investigator plays priority card CARD (with action "
-                "card ACTION face down)",
-        "next": "next INV: the card being resolved is done (after the 4th: the Ancient One phase)",
-        "attempt": "attempt INV: the lead starts the team's one attempt to reverse the ritual",
-        "offer": "offer INV CARD CARD CARD: the priority cards the investigator offers (secret)",
-        "hand": "hand INV: that seat's priority cards (a private reply)",
-        "repair": "repair INV LOC: a card removes a destruction token at LOC",
-        "move": "move INV TO: the investigator moves along a path",
-        "attack": "attack INV M DMG: damage to monster M in the investigator's location",
-        "investigate": "investigate INV: turn up the clue where the investigator is",
-        "seal": "seal INV TO: a seal on the path to location TO",
-        "activate": "activate INV ZONE: activate the monsters of a colour zone",
-        "push": "push INV M: a card makes monster M transition",
-        "spawn": "spawn INV LOC: a monster from the pool appears at LOC",
-        "special": "special INV LOC KIND: a special monster appears at LOC",
-        "wound": "wound INV: the investigator loses 1 health",
-        "heal": "heal INV: the investigator regains 1 health",
-        "order": "order INV M: during an activation, monster M goes next",
-        "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
-        "end": "end INV: the lead ends the Ancient One phase (the gate step) / goes on to the "
-               "next round without an attempt",
-        "legal": "legal: the actions the rules allow now, numbered (the cards a seat may play: "
-                 "privately)",
-        "state": "state: phase, round, lead, investigators, gates, monsters, what the table "
-                 "waits for",
-        "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
-        "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
-    }
+    # verb -> its help (games/fh_help.json, read when asked: not kept in RAM)
+    VERBS = Verbs(here("fh_help.json"), (
+        "new", "play", "next", "attempt", "offer", "hand", "repair", "move", "attack",
+        "investigate", "seal", "activate", "push", "spawn", "special", "wound", "heal", "order",
+        "victim", "end", "legal", "state", "ok", "override"))
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)

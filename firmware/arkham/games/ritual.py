@@ -24,6 +24,7 @@ deck pad = deal the next round. Every gesture has a console verb too.
 from arkham.compat import fresh_seed, ticks_diff, ticks_ms
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
+from arkham.games.verbhelp import Verbs, here
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 from arkham.ritual.game import Game
@@ -89,22 +90,10 @@ def _seat_arg(text, n):
 
 class Mode(_Mode):
     name = "ritual"
-    VERBS = {
-        "new": "new [players=3..7] [leader=N] [cards=virtual|physical] [seed=N] [cult= ally= "
-               "event= goo=]: a new game",
-        "nominate": "nominate SEAT: name a follower whose hand is on the table (or they lift it)",
-        "take": "take [CARD]: the nominated player takes the card (physical: the card discarded)",
-        "pass": "pass [CARD]: the nominated player passes (physical, last pass: the card)",
-        "orb": "orb keep|remove: the Orb's discarder keeps the top card or removes it",
-        "peek": "peek SEAT held|offered [CARD]: SEAT saw a card it must not see (-1 sanity)",
-        "goo": "goo HOLDER|none: physical cards: who holds the Great Old One (a Gate went)",
-        "reveal": "reveal CARD,CARD,...: physical cards: every held card, seats then dummies",
-        "next": "next: deal the next round",
-        "look": "look SEAT: PRIVATE reply for SEAT only: the cards that seat may see",
-        "sanity": "sanity: show every seat's sanity on its pips for a few seconds",
-        "legal": "legal: the actions the rules allow now, numbered",
-        "state": "state: phase, round, leader, nominated, open seats, deck, sanity, result",
-    }
+    # verb -> its help (games/ritual_help.json, read when asked: not kept in RAM)
+    VERBS = Verbs(here("ritual_help.json"), (
+        "new", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
+        "sanity", "legal", "state"))
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
