@@ -226,11 +226,12 @@ def test_a_new_game_drops_the_old_one_first(monkeypatch):
 
     t = table()
     seen = []
+    Game = fh.Game
 
-    def build(opts):
+    def build(opts, seed):
         seen.append(t.mode.core)
-        return fh.Game({"players": 3}, 5)
+        return Game(opts, seed)
 
-    monkeypatch.setattr(fh, "_core", build)
+    monkeypatch.setattr(fh, "Game", build)
     t.cmd("new players=3 seed=5")
     assert seen == [None] and len(t.mode.core.state["inv"]) == 3

@@ -72,10 +72,10 @@ def test_a_new_game_that_fails_to_build_puts_the_saved_game_back(monkeypatch):
     app.step(30)
     before = app.mode.snapshot()
 
-    def no_room(opts):
+    def no_room(opts, seed):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(fh, "_core", no_room)
+    monkeypatch.setattr(fh, "Game", no_room)
     out = fakehw.ask(app, hw, "#7 new players=3", 40)
     rep = next(o for o in out if o.get("re") == 7)
     assert rep["ok"] is False and "MemoryError" in rep["err"]
