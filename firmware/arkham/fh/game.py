@@ -31,10 +31,10 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed is an integer")
         try:
-            load = _once("load")  # both compiled before the data fill the heap
-            setup = _once("setup")
+            load = _once("load")
             self.D, g = load.build(opts)
-            load = None
+            load = None  # (its code leaves RAM before setup's comes in)
+            setup = _once("setup")
             ev = []
             self.state = setup.setup(self.D, g, opts, seed, ev)
             g = setup = None
