@@ -27,13 +27,13 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
                game over: green flash (won) or red steady (lost) on every round light
 """
 from arkham.jsoncopy import copy
-from arkham.compat import IMPL, ticks_add, ticks_diff
+from arkham.compat import ticks_add, ticks_diff
 from arkham.fh.game import Game
 from arkham.fh.rounds import half, next_seat, offer_size
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.fh_steps import PASS, PLACE, Steps, counts, inv_locs, where_now
-from arkham.games.verbhelp import Verbs, here
+from arkham.games.ondemand import Verbs, here, once
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
@@ -78,19 +78,8 @@ ACTS = {
 
 
 def _more():
-    """games/fh_more.py (new game, restore, state, dump, override: once a game or on request),
-    imported when needed; on MicroPython dropped from sys.modules at once, so its code leaves RAM
-    after the call (a load from flash each time: never in the per-action path)."""
-    from arkham.games import fh_more
-
-    if IMPL != "cpython":
-        import sys
-
-        sys.modules.pop("arkham.games.fh_more", None)
-        pkg = sys.modules.get("arkham.games")
-        if pkg is not None and "fh_more" in pkg.__dict__:
-            delattr(pkg, "fh_more")
-    return fh_more
+    """games/fh_more.py: new game, restore, state, dump, override (once a game or on request)."""
+    return once("fh_more")
 
 
 def _scale(rgb, num, den):

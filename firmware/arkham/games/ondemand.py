@@ -1,11 +1,30 @@
-"""A game's console verbs with their help lines kept on flash, not in RAM.
+"""What a game binding keeps out of RAM until it is asked for (every imported module's code sits
+in RAM on a Pico).
 
 Verbs(path, names) stands where a Mode's VERBS dict was: the app asks `verb in VERBS` (dispatch),
 iterates it and reads `VERBS[verb]` or `VERBS.get(verb)` for `help`. The names stay in RAM; each
 help line is read from a JSON file (one `"verb": "help",` a line) when asked (~2.5 KB of text for
 Final Hour on a Pico).
+
+once(name): the module arkham.games.NAME for one call, for what runs once a game or on request:
+on MicroPython it is dropped from sys.modules at once, so its code leaves RAM when the caller lets
+go of it (a load from flash each time: never in the per-action path).
 """
 import json
+
+from arkham.compat import IMPL
+
+
+def once(name):
+    mod = __import__("arkham.games." + name, None, None, [name])
+    if IMPL != "cpython":
+        import sys
+
+        sys.modules.pop("arkham.games." + name, None)
+        pkg = sys.modules.get("arkham.games")
+        if pkg is not None and name in pkg.__dict__:
+            delattr(pkg, name)
+    return mod
 
 
 def here(name):
