@@ -1,6 +1,6 @@
 """Arkham Ritual: the round's machinery (dealing, turn changes, Gates, round end, judgement, next
 leader, game end). Shared by turns.py (the players' actions) and game.py (the Game object)."""
-from arkham.ritual import judge as _judge
+from arkham.compat import IMPL
 from arkham.rng import Rng
 
 NOMINATE = "nominate"
@@ -15,6 +15,24 @@ IN_ROUND = (NOMINATE, DECIDE, ORB, GATE)
 
 class Reject(Exception):
     """An action that cannot be done; the state is untouched."""
+
+
+def _judge():
+    """arkham.ritual.judge, needed once a round (the judgement, a summons): imported then and
+    dropped from sys.modules on MicroPython, so its code leaves RAM after."""
+    from arkham.ritual import judge
+
+    if IMPL != "cpython":
+        import sys
+
+        sys.modules.pop("arkham.ritual.judge", None)
+        pkg = sys.modules.get("arkham.ritual")
+        if pkg is not None and "judge" in pkg.__dict__:
+            delattr(pkg, "judge")
+        import gc
+
+        gc.collect()  # (a compile from source leaves garbage among the game's objects)
+    return judge
 
 
 def _int(v, what):
@@ -147,7 +165,7 @@ def _gate_done(s, cards, ev, then, holder):
     if holder:
         goo = cards.goo()
         ev.append({"ev": "summon", "goo": goo, "holder": holder})
-        res = _judge.summon(goo, holder, s["n"] + s["k"], s["n"], cards.info, cards.rules)
+        res = _judge().summon(goo, holder, s["n"] + s["k"], s["n"], cards.info, cards.rules)
         _round_over(s, cards, ev, "summon", res)
     elif then == "turn_end":
         _turn_end(s, cards, ev)
@@ -175,7 +193,7 @@ def _reveal(s, cards, a, ev):
 def _judge_round(s, cards, ev, held):
     s["shown"] = held
     ev.append({"ev": "reveal", "cards": held})
-    res = _judge.judge(held, s["n"], cards.info, cards.rules)
+    res = _judge().judge(held, s["n"], cards.info, cards.rules)
     _round_over(s, cards, ev, "judge", res)
 
 
