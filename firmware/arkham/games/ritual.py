@@ -58,25 +58,17 @@ class Mode(_Mode):
         self._new(options or {})
 
     def _new(self, kw):
-        """A new game (Mode(), `new`): the old one's cards (~2 KB on a Pico) go before the new
-        game is built; its state is kept to put it back when the new one cannot be made (a slot
-        the card data lacks, no memory)."""
+        """A new game (Mode(), `new`); with the slots of the game before, its cards serve
+        again (the card data not read again: the table's peak was there)."""
         more = once("ritual_more")
         opts = more.options(kw)
         more.check_board(self.ctx.board, opts["players"])
         o = more.core_options(opts)
         more = None  # (its code out of RAM before the game's data come in)
-        keep = self.core.state if self.core is not None else None
-        self.core = None
         try:
-            core = Game(o, opts["seed"])
-        except Exception as e:
-            if keep is not None:
-                self.core = Game(state=keep)
-            if isinstance(e, ValueError):
-                raise CommandError("ritual: " + str(e))
-            raise
-        keep = None
+            core = Game(o, opts["seed"], like=self.core)
+        except ValueError as e:
+            raise CommandError("ritual: " + str(e))
         self.opts = opts
         self.core = core
         self._fresh(core.start_events)
