@@ -141,7 +141,8 @@ def _kind(name, k):
 
 
 def build(opts):
-    """(Data, the parsed game.json) for these options; the caller drops the second after setup."""
+    """(Data, what setup reads of game.json) for these options; the caller drops the second
+    after setup."""
     ao = opts.get("ancient", "cthulhu")
     if ao not in ANCIENT_ONES:
         raise DataError("ancient is one of: " + " ".join(ANCIENT_ONES))
@@ -210,6 +211,8 @@ def build(opts):
     _int(rules["max_effects"], "max_effects", 1, 200)
     self.rules = rules
     _check_setup(self, g)
+    for k in ("monsters", "ancient_ones", "rules"):
+        del g[k]  # (in D now: setup reads only the counts, and its peak is the game's start)
     return self, g
 
 def _check_setup(self, g):
