@@ -34,10 +34,11 @@ def read(name):
 
 
 def pick(name, want):
-    """Only the parts of data/NAME.json a game needs, parsed (the whole game.json parsed is
-    ~14 KB of a Pico's heap). want: {key: 1 (its value) or {key: ...} (those members only)}.
-    The files' layout: one member a line; one spanning lines ends its first line with { or [
-    and closes with } or ] at its key's indent."""
+    """Only the parts of data/NAME.json a game needs, parsed line by line (the whole game.json
+    parsed is ~14 KB of a Pico's heap; no text longer than a line is made). want: {key: 1 (its
+    value) or {key: ...} (those members only)}. The files' layout: one member a line; a member
+    spanning lines has `"key": {` or `"key": [` alone on its first line, then one member (or one
+    item) a line, then its } or ]."""
     f = _open(name)
     try:
         f.readline()  # "{"
@@ -47,31 +48,30 @@ def pick(name, want):
 
 
 def _members(f, want):
+    """The members up to the closing } (want None: all of them)."""
     out = {}
     while True:
-        line = f.readline()
-        s = line.strip()
+        s = f.readline().strip()
         if not s or s[0] in "}]":
             return out
         k, v = s.split(":", 1)
         k = json.loads(k)
         v = v.strip()
-        w = want.get(k)
-        if v == "{" and isinstance(w, dict):
-            out[k] = _members(f, w)
-            continue
-        text = [v]
-        if v[-1] in "{[":
-            ind = len(line) - len(line.lstrip())
+        w = 1 if want is None else want.get(k)
+        if v == "{":
+            v = _members(f, (w if isinstance(w, dict) else None) if w else {})
+        elif v == "[":
+            v = []
             while True:
-                line = f.readline()
-                s = line.strip()
-                if w:
-                    text.append(s)
-                if not line or s and s[0] in "}]" and len(line) - len(line.lstrip()) == ind:
+                s = f.readline().strip()
+                if not s or s[0] == "]":
                     break
+                if w:
+                    v.append(json.loads(s.rstrip(",")))
+        elif w:
+            v = json.loads(v.rstrip(","))
         if w:
-            out[k] = json.loads("".join(text).rstrip(","))
+            out[k] = v
 
 
 def _int(v, what, lo, hi):
