@@ -235,3 +235,13 @@ def test_a_new_game_drops_the_old_one_first(monkeypatch):
     monkeypatch.setattr(fh, "Game", build)
     t.cmd("new players=3 seed=5")
     assert seen == [None] and len(t.mode.core.state["inv"]) == 3
+
+
+def test_legal_labels_are_legaltexts():
+    """(the binding labels the list in place, to save RAM) the same text as legaltext.numbered."""
+    from arkham.games.legaltext import numbered
+
+    t = table()
+    play_cards(t)
+    la = t.mode.core.legal_actions()
+    assert len(la) > 5 and t.cmd("legal")["legal"] == numbered(la)

@@ -82,6 +82,16 @@ def _more():
     return once("fh_more")
 
 
+def _numbered(la):
+    """legaltext.numbered in place: each action's dict can go as its label is made (a list of
+    ~100 actions is ~10 KB of dicts on a Pico, the labels ~4 KB; not both at once)."""
+    from arkham.games.legaltext import label
+
+    for k in range(len(la)):
+        la[k] = "%d %s" % (k + 1, label(la[k]))
+    return la
+
+
 def _scale(rgb, num, den):
     return (rgb[0] * num // den, rgb[1] * num // den, rgb[2] * num // den)
 
@@ -246,19 +256,17 @@ class Mode(_Mode):
         """The legal actions, without showing a hand on the shared console: the cards the next
         seat may play are a private reply to that seat; in the attempt only who still offers and
         how many cards (`hand INV` shows a seat its cards)."""
-        from arkham.games.legaltext import numbered
-
         core = self.core
         ph = core.phase()
-        la = core.legal_actions()
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": numbered(la)}}
+            return {"private": next_seat(core.state), "view": {"legal": _numbered(
+                core.legal_actions())}}
         if ph == "ritual":
             s = core.state
-            return {"legal": numbered([{"a": "offer", "inv": i + 1,
-                                        "cards": offer_size(s, core.D, i + 1)}
-                                       for i in range(len(s["inv"])) if s["offers"][i] is None])}
-        return {"legal": numbered(la)}
+            return {"legal": _numbered([{"a": "offer", "inv": i + 1,
+                                         "cards": offer_size(s, core.D, i + 1)}
+                                        for i in range(len(s["inv"])) if s["offers"][i] is None])}
+        return {"legal": _numbered(core.legal_actions())}
 
     def _brief(self):
         s = self.core.state
