@@ -35,6 +35,7 @@ class Game:
             load = _once("load")
             self.D, g = load.build(opts)
             load = None
+            _once("check").data(self.D, g)
             ev = []
             self.state = setup.setup(self.D, g, opts, seed, ev)
             g = setup = None
@@ -87,7 +88,10 @@ class Game:
             raise ValueError("not a Final Hour snapshot")
         st = copy(snap)
         try:
-            self.D = _once("load").build(st["opts"])[0]
+            D, g = _once("load").build(st["opts"])
+            _once("check").data(D, g)
+            self.D = D
+            g = None
         except DataError as e:
             raise ValueError(str(e))
         self.state = st
