@@ -7,8 +7,9 @@ help line is read from a JSON file (one `"verb": "help",` a line) when asked (~2
 Final Hour on a Pico).
 
 once(name): the module arkham.games.NAME for one call, for what runs once a game or on request:
-on MicroPython it is dropped from sys.modules at once, so its code leaves RAM when the caller lets
-go of it (a load from flash each time: never in the per-action path).
+loaded from a .mpy, it is dropped from sys.modules at once, so its code leaves RAM when the caller
+lets go of it (a load from flash each time: never in the per-action path); sources (compiled into
+the heap, a large transient block each time) and CPython keep it.
 """
 import json
 
@@ -17,7 +18,7 @@ from arkham.compat import IMPL
 
 def once(name):
     mod = __import__("arkham.games." + name, None, None, [name])
-    if IMPL != "cpython":
+    if IMPL != "cpython" and getattr(mod, "__file__", "").endswith(".mpy"):
         import sys
 
         sys.modules.pop("arkham.games." + name, None)

@@ -18,18 +18,19 @@ class Reject(Exception):
 
 
 def _once(name):
-    """arkham.ritual.NAME for what runs once a round (ending, judge): imported then and dropped
-    from sys.modules on MicroPython, so its code leaves RAM after."""
+    """arkham.ritual.NAME for what runs once a round (ending, judge): imported then and, when its
+    code came from a .mpy (cheap to load again), dropped from sys.modules so it leaves RAM after.
+    Sources (compiled into the heap each time: a large transient block) and CPython keep it."""
     mod = __import__("arkham.ritual." + name, None, None, [name])
     if IMPL != "cpython":
+        import gc
         import sys
 
-        sys.modules.pop("arkham.ritual." + name, None)
-        pkg = sys.modules.get("arkham.ritual")
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)
-        import gc
-
+        if getattr(mod, "__file__", "").endswith(".mpy"):
+            sys.modules.pop("arkham.ritual." + name, None)
+            pkg = sys.modules.get("arkham.ritual")
+            if pkg is not None and name in pkg.__dict__:
+                delattr(pkg, name)
         gc.collect()  # (a compile from source leaves garbage among the game's objects)
     return mod
 
