@@ -99,7 +99,7 @@ def _scale(rgb, num, den):
 class Mode(_Mode):
     name = "final-hour"
     # verb -> its help (games/fh_help.json, read when asked: not kept in RAM)
-    VERBS = Verbs(here("fh_help.json"), (
+    VERBS = Verbs(here("fh_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
         "new", "play", "next", "attempt", "offer", "hand", "repair", "move", "attack",
         "investigate", "seal", "activate", "push", "spawn", "special", "wound", "heal", "order",
         "victim", "end", "legal", "state", "ok", "override"))

@@ -48,7 +48,7 @@ def _seat_arg(text, n):
 class Mode(_Mode):
     name = "ritual"
     # verb -> its help (games/ritual_help.json, read when asked: not kept in RAM)
-    VERBS = Verbs(here("ritual_help.json"), (
+    VERBS = Verbs(here("ritual_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
         "new", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
         "sanity", "legal", "state"))
 
