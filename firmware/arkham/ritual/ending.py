@@ -1,17 +1,8 @@
 """Arkham Ritual: the end of a round (AR-ROUND-1, AR-GOO-1, AR-END-1): the judgement or a Great
 Old One's summons, sanity, the next leader. Needed once a round, so imported then (with the
-judgement) and dropped after on MicroPython (rounds._once): its code is not in RAM between."""
-from arkham.ritual.rounds import (
-    GATE,
-    REVEAL,
-    ROUND_OVER,
-    Reject,
-    _check_end,
-    _clockwise,
-    _need,
-    _once,
-    _turn_end,
-)
+judgement) and dropped after on MicroPython (rounds._once): its code is not in RAM between. It
+never calls back into rounds' wrappers that import it (no second copy while it runs)."""
+from arkham.ritual.rounds import REVEAL, ROUND_OVER, Reject, _check_end, _clockwise, _need, _once
 
 
 def round_end(s, cards, ev, why):
@@ -25,27 +16,12 @@ def round_end(s, cards, ev, why):
     _judge_round(s, cards, ev, list(s["held"]))
 
 
-def goo(s, cards, a, ev):
-    """Physical cards: the players say who holds the Great Old One (0: nobody)."""
-    _need(s, GATE)
-    h = a.get("holder")
-    if isinstance(h, bool) or not isinstance(h, int) or h < 0 or h > s["n"] + s["k"]:
-        raise Reject("holder is 0 (nobody) or a holder 1..%d" % (s["n"] + s["k"]))
-    then = s["gate_then"]
-    s["gate_then"] = ""
-    gate_done(s, cards, ev, then, h)
-
-
-def gate_done(s, cards, ev, then, holder):
-    if holder:
-        goo = cards.goo()
-        ev.append({"ev": "summon", "goo": goo, "holder": holder})
-        res = _once("judge").summon(goo, holder, s["n"] + s["k"], s["n"], cards.info, cards.rules)
-        _round_over(s, cards, ev, "summon", res)
-    elif then == "turn_end":
-        _turn_end(s, cards, ev)
-    else:
-        round_end(s, cards, ev, then)
+def summon(s, cards, ev, holder):
+    """AR-GOO-1: the holder of the Great Old One summons it: the round is over."""
+    goo = cards.goo()
+    ev.append({"ev": "summon", "goo": goo, "holder": holder})
+    res = _once("judge").summon(goo, holder, s["n"] + s["k"], s["n"], cards.info, cards.rules)
+    _round_over(s, cards, ev, "summon", res)
 
 
 def reveal(s, cards, a, ev):

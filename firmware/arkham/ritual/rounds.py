@@ -127,7 +127,23 @@ def _round_end(s, cards, ev, why):
 
 
 def _goo(s, cards, a, ev):
-    _once("ending").goo(s, cards, a, ev)
+    """Physical cards: the players say who holds the Great Old One (0: nobody)."""
+    _need(s, GATE)
+    h = a.get("holder")
+    if isinstance(h, bool) or not isinstance(h, int) or h < 0 or h > s["n"] + s["k"]:
+        raise Reject("holder is 0 (nobody) or a holder 1..%d" % (s["n"] + s["k"]))
+    then = s["gate_then"]
+    s["gate_then"] = ""
+    _gate_done(s, cards, ev, then, h)
+
+
+def _gate_done(s, cards, ev, then, holder):
+    if holder:
+        _once("ending").summon(s, cards, ev, holder)
+    elif then == "turn_end":
+        _turn_end(s, cards, ev)
+    else:
+        _round_end(s, cards, ev, then)
 
 
 def _reveal(s, cards, a, ev):
@@ -138,14 +154,14 @@ def _gate(s, cards, ev, then):
     """AR-GOO-1: a Gate is discarded; anyone holding a Great Old One summons it."""
     goo = cards.goo()
     if goo is None or goo in s["discards"]:
-        _once("ending").gate_done(s, cards, ev, then, 0)
+        _gate_done(s, cards, ev, then, 0)
         return
     if s["mode"] == "virtual":
         holder = 0
         for h in range(len(s["held"])):
             if s["held"][h] == goo:
                 holder = h + 1
-        _once("ending").gate_done(s, cards, ev, then, holder)
+        _gate_done(s, cards, ev, then, holder)
     else:
         s["gate_then"] = then
         s["phase"] = GATE
