@@ -2,7 +2,9 @@
 pads, misplaced tokens, `ok`/`override`, and the lights showing the picture (FH-TABLE-1)."""
 import pytest
 from arkham.games import CommandError
-from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode, _core
+from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode
+from arkham.fh.game import Game
+from arkham.games.fh_more import core_options
 from arkham.games.fh_steps import counts, steps_of, where_now
 from gamefakes import FakeTable, options
 
@@ -19,7 +21,7 @@ def fresh(**opts):
     t = FakeTable("final-hour", Mode, o)  # (it passes options as console text)
     if setup is not None:
         t.mode.opts["setup"] = setup
-        t.mode.core = _core(t.mode.opts)
+        t.mode.core = Game(core_options(t.mode.opts), t.mode.opts["seed"])
         t.mode._start()
     t.now = 0
     t.mode.tick(0)

@@ -216,3 +216,32 @@ def test_destruction_and_seals_are_lit_FH_TABLE_1_FH_RUIN_1():
     assert f["location_%d" % c] == (SEAL, "steady")  # a sealed path ends here
     after = f["location_%d" % r]
     assert after[0][0] < before[0][0]  # a ruined slot: one free slot fewer on the ritual site
+
+
+
+def test_a_new_game_drops_the_old_one_first(monkeypatch):
+    """The old game goes before the new one is built (RAM on a Pico); a build that fails all the
+    same (no memory) is an internal error: the app puts the game back as last saved."""
+    from arkham.games import fh
+
+    t = table()
+    seen = []
+    Game = fh.Game
+
+    def build(opts, seed):
+        seen.append(t.mode.core)
+        return Game(opts, seed)
+
+    monkeypatch.setattr(fh, "Game", build)
+    t.cmd("new players=3 seed=5")
+    assert seen == [None] and len(t.mode.core.state["inv"]) == 3
+
+
+def test_legal_labels_are_legaltexts():
+    """(the binding labels the list in place, to save RAM) the same text as legaltext.numbered."""
+    from arkham.games.legaltext import numbered
+
+    t = table()
+    play_cards(t)
+    la = t.mode.core.legal_actions()
+    assert len(la) > 5 and t.cmd("legal")["legal"] == numbered(la)

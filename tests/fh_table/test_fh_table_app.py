@@ -59,3 +59,24 @@ def test_setup_prompts_wait_for_pads_and_survive_a_restart_FH_TABLE_2():
     r = fakehw.ask(app2, hw2, "#4 spawn 1 3", t + 10)
     assert next(o for o in r if o.get("re") == 4)["ok"] is True
     assert "prompt" in [o.get("ev") for o in r]  # the new monster is prompted in turn
+
+
+def test_a_new_game_that_fails_to_build_puts_the_saved_game_back(monkeypatch):
+    """`new` drops the old game before building the new one (RAM on a Pico); a build that fails
+    (no memory) leaves the game as last saved."""
+    from arkham.games import fh
+
+    app, hw = start()
+    fakehw.ask(app, hw, "game final-hour seed=4 players=2", 10)
+    fakehw.ask(app, hw, "ok all", 20)
+    app.step(30)
+    before = app.mode.snapshot()
+
+    def no_room(opts, seed):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(fh, "Game", no_room)
+    out = fakehw.ask(app, hw, "#7 new players=3", 40)
+    rep = next(o for o in out if o.get("re") == 7)
+    assert rep["ok"] is False and "MemoryError" in rep["err"]
+    assert app.mode.core is not None and app.mode.snapshot() == before

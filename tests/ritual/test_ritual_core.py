@@ -359,3 +359,17 @@ def test_virtual_mode_refuses_named_cards():
     ok(g, {"a": "nominate", "seat": 2})
     good, why = g.apply({"a": "take", "card": "gate"})
     assert not good and "knows the card" in why
+
+
+def test_a_new_game_with_the_same_slots_shares_the_cards():
+    """(RAM on a Pico) the table's next game reads the card data again only when its cards
+    differ; the game itself is the same either way."""
+    from arkham.ritual.game import Game
+
+    old = Game({"players": 5}, 3)
+    same = Game({"players": 6}, 8, like=old)
+    assert same.cards is old.cards
+    fresh = Game({"players": 6}, 8)
+    assert same.state == fresh.state and same.start_events == fresh.start_events
+    other = Game({"players": 6, "slots": {"goo": "hastur"}}, 8, like=old)
+    assert other.cards is not old.cards and other.cards.slots["goo"] == "hastur"

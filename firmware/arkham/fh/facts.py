@@ -8,6 +8,13 @@ class DataError(Exception):
     pass
 
 
+def integer(v, what, lo, hi):
+    """v, when it is an integer lo..hi (a data file's or a player's value); DataError if not."""
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        raise DataError("%s must be an integer %d..%d" % (what, lo, hi))
+    return v
+
+
 class Board:
     """FH-BOARD-1. Locations 1..n as lists indexed by number (index 0 unused): zone, slots,
     arrow["blue"/"red"], paths (tuples); zones sorted; zone_locs[zone] ascending."""

@@ -8,9 +8,9 @@ import binascii
 
 from arkham import canon
 from arkham.jsoncopy import copy
-from arkham.fh import actions
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import Lost
+from arkham.fh.rounds import Reject
 from arkham.fh.rounds import lazy as _once  # data loading and setup run once: then dropped
 from arkham.rng import Rng
 
@@ -31,14 +31,15 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed is an integer")
         try:
-            load = _once("load")  # both compiled before the data fill the heap
-            setup = _once("setup")
+            setup = _once("setup")  # (its code in while the heap is in one piece)
+            load = _once("load")
             self.D, g = load.build(opts)
             load = None
+            _once("check").data(self.D, g)
             ev = []
             self.state = setup.setup(self.D, g, opts, seed, ev)
             g = setup = None
-        except (DataError, actions.Reject) as e:
+        except (DataError, Reject) as e:
             raise ValueError(str(e))
         self.start_events = ev
 
@@ -49,6 +50,7 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("a"), str):
             return False, 'an action is a dict {"a": verb, ...}'
         verb = action["a"]
+        actions = _actions()
         if verb not in actions.VERBS:
             return False, "unknown action %r; actions: %s" % (verb, " ".join(actions.VERBS))
         ph = actions.phase_of(self.state)
@@ -64,7 +66,7 @@ class Game:
         try:
             seat = actions.check_player(s, action)
             actions.do(s, self.D, rng, action, seat, ev)
-        except actions.Reject as e:
+        except Reject as e:
             return False, str(e)
         except Lost as e:
             _lose(s, e.args[0], ev)
@@ -75,7 +77,7 @@ class Game:
         return True, ev
 
     def legal_actions(self):
-        return actions.legal(self.state, self.D)
+        return _actions().legal(self.state, self.D)
 
     def snapshot(self):
         return copy(self.state)
@@ -86,7 +88,10 @@ class Game:
             raise ValueError("not a Final Hour snapshot")
         st = copy(snap)
         try:
-            self.D = _once("load").build(st["opts"])[0]
+            D, g = _once("load").build(st["opts"])
+            _once("check").data(D, g)
+            self.D = D
+            g = None
         except DataError as e:
             raise ValueError(str(e))
         self.state = st
@@ -115,7 +120,7 @@ class Game:
 
     # -- information ------------------------------------------------------------------------
     def phase(self):
-        return actions.phase_of(self.state)
+        return _actions().phase_of(self.state)
 
     def public(self):
         """What everyone may see: no ritual components, face-down clues, stacks or decks."""
@@ -135,6 +140,15 @@ class Game:
         out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
         out["phase"] = self.phase()
         return out
+
+
+def _actions():
+    """arkham.fh.actions (and activate): imported at the first action, not with the game's
+    module, so a game's start (data, setup) does not have them in RAM too (~11 KB on a Pico).
+    Once imported, this is a look-up in sys.modules."""
+    from arkham.fh import actions
+
+    return actions
 
 
 def new_game(seed, options=None):

@@ -27,12 +27,13 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
                game over: green flash (won) or red steady (lost) on every round light
 """
 from arkham.jsoncopy import copy
-from arkham.compat import fresh_seed, ticks_add, ticks_diff
+from arkham.compat import ticks_add, ticks_diff
 from arkham.fh.game import Game
 from arkham.fh.rounds import half, next_seat, offer_size
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
-from arkham.games.fh_steps import PASS, PLACE, Steps, bad_step, counts, inv_locs, where_now
+from arkham.games.fh_steps import PASS, PLACE, Steps, counts, inv_locs, where_now
+from arkham.games.ondemand import Verbs, here, once
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
@@ -55,11 +56,6 @@ PROMPT = (255, 255, 255)
 STEP = (230, 159, 0)
 STEP_MS = 400  # one step of an animation
 
-INT_OPTS = {"players": (1, 4), "lead": (1, 4), "seed": (0, 999999999)}
-STR_OPTS = {"ancient": ("cthulhu", "shudde_mell", "umordhoth"),
-            "level": ("easy", "normal", "hard")}
-DEFAULTS = {"players": 2, "lead": 1, "ancient": "cthulhu", "level": "easy"}
-
 # console verb -> (core verb, fields after INV: (name, "int" | "str"))
 ACTS = {
     "move": ("move", (("to", "int"),)),
@@ -81,39 +77,19 @@ ACTS = {
 }
 
 
-def _options(kw):
-    out = dict(DEFAULTS)
-    for k in sorted(kw):
-        v = kw[k]
-        if k == "setup" and isinstance(v, dict):
-            out[k] = v  # an Ancient One sheet of one's own (FH-SETUP-4), from a script or a save
-        elif k in INT_OPTS:
-            lo, hi = INT_OPTS[k]
-            out[k] = v if isinstance(v, int) else int_arg(str(v), k, lo, hi)
-        elif k in STR_OPTS:
-            if v not in STR_OPTS[k]:
-                raise CommandError("%s is one of: %s" % (k, " ".join(STR_OPTS[k])))
-            out[k] = v
-        else:
-            known = " ".join(sorted(list(INT_OPTS) + list(STR_OPTS)))
-            raise CommandError("final-hour: unknown option %s (known: %s)" % (k, known))
-    seats = 2 if out["players"] == 1 else out["players"]  # solo: two investigators
-    if out["lead"] > seats:
-        raise CommandError("lead is a seat 1..%d" % seats)
-    if "seed" not in out:
-        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
-    return out
+def _more():
+    """games/fh_more.py: new game, restore, state, dump, override (once a game or on request)."""
+    return once("fh_more")
 
 
-def _core(opts):
-    o = {"players": opts["players"], "lead": opts["lead"], "ancient": opts["ancient"],
-         "level": opts["level"]}
-    if "setup" in opts:
-        o["setup"] = opts["setup"]
-    try:
-        return Game(o, opts["seed"])
-    except ValueError as e:
-        raise CommandError("final-hour: " + str(e))
+def _numbered(la):
+    """legaltext.numbered in place: each action's dict can go as its label is made (a list of
+    ~100 actions is ~10 KB of dicts on a Pico, the labels ~4 KB; not both at once)."""
+    from arkham.games.legaltext import label
+
+    for k in range(len(la)):
+        la[k] = "%d %s" % (k + 1, label(la[k]))
+    return la
 
 
 def _scale(rgb, num, den):
@@ -122,45 +98,36 @@ def _scale(rgb, num, den):
 
 class Mode(_Mode):
     name = "final-hour"
-    VERBS = {
-        "new": "new [players=1..4] [lead=N] [ancient=cthulhu|shudde_mell|umordhoth] "
-               "[level=easy|normal|hard] [seed=N]: a new game (1 player: two investigators)",
-        "play": "play INV CARD [ACTION]: the investigator plays priority card CARD (with action "
-                "card ACTION face down)",
-        "next": "next INV: the card being resolved is done (after the 4th: the Ancient One phase)",
-        "attempt": "attempt INV: the lead starts the team's one attempt to reverse the ritual",
-        "offer": "offer INV CARD CARD CARD: the priority cards the investigator offers (secret)",
-        "hand": "hand INV: that seat's priority cards (a private reply)",
-        "repair": "repair INV LOC: a card removes a destruction token at LOC",
-        "move": "move INV TO: the investigator moves along a path",
-        "attack": "attack INV M DMG: damage to monster M in the investigator's location",
-        "investigate": "investigate INV: turn up the clue where the investigator is",
-        "seal": "seal INV TO: a seal on the path to location TO",
-        "activate": "activate INV ZONE: activate the monsters of a colour zone",
-        "push": "push INV M: a card makes monster M transition",
-        "spawn": "spawn INV LOC: a monster from the pool appears at LOC",
-        "special": "special INV LOC KIND: a special monster appears at LOC",
-        "wound": "wound INV: the investigator loses 1 health",
-        "heal": "heal INV: the investigator regains 1 health",
-        "order": "order INV M: during an activation, monster M goes next",
-        "victim": "victim INV WHO: during an activation, the killer wounds seat WHO",
-        "end": "end INV: the lead ends the Ancient One phase (the gate step) / goes on to the "
-               "next round without an attempt",
-        "legal": "legal: the actions the rules allow now, numbered (the cards a seat may play: "
-                 "privately)",
-        "state": "state: phase, round, lead, investigators, gates, monsters, what the table "
-                 "waits for",
-        "ok": "ok [SPOT|all]: the prompted token is moved (all: every step still to show)",
-        "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
-    }
+    # verb -> its help (games/fh_help.json, read when asked: not kept in RAM)
+    VERBS = Verbs(here("fh_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
+        "new", "play", "next", "attempt", "offer", "hand", "repair", "move", "attack",
+        "investigate", "seal", "activate", "push", "spawn", "special", "wound", "heal", "order",
+        "victim", "end", "legal", "state", "ok", "override"))
     QUERIES = ("legal", "state", "hand")
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
-        self._check_board()
-        opts = _options(options or {})
+        _more().check_board(ctx.board)
+        self._new(options or {}, False)
+
+    def _new(self, kw, old):
+        """A new game (old: the mode has one to drop first)."""
+        more = _more()
+        opts = more.options(kw)
+        o = more.core_options(opts)
+        more = None  # (its code out of RAM before the game's data come in)
+        if old and "setup" not in opts:
+            # checked options the core cannot refuse (only a script's own sheet can be wrong):
+            # the old game (its state and data, ~10 KB on a Pico) goes before the new one is
+            # built. Should the build fail all the same (no memory), the app puts the game back
+            # as last saved (the old one: saved after its last change)
+            self.core = None
+        try:
+            core = Game(o, opts["seed"])
+        except ValueError as e:
+            raise CommandError("final-hour: " + str(e))
         self.opts = opts
-        self.core = _core(opts)
+        self.core = core
         self._start()
 
     def _start(self):
@@ -172,12 +139,6 @@ class Mode(_Mode):
         self.pending = core.start_events
         core.start_events = []  # (one list of the setup's events in RAM, not two)
         self.steps.add(self.pending, [0] * (nmon + len(core.state["inv"])), nmon)
-
-    def _check_board(self):
-        for i in range(1, 16):
-            if self.ctx.board.spot("location_%d" % i) is None:
-                raise CommandError("this board has no spot location_%d (use --board final-hour)"
-                                   % i)
 
     def _flush(self):
         ev = self.pending
@@ -239,11 +200,7 @@ class Mode(_Mode):
         self._flush()
         if verb == "new":
             no_more("new", args, {})
-            opts = _options(kw)
-            core = _core(opts)
-            self.opts = opts
-            self.core = core
-            self._start()
+            self._new(kw, True)
             self._flush()
             self.ctx.save()
             self.ctx.redraw()
@@ -253,7 +210,7 @@ class Mode(_Mode):
             return self._legal()
         if verb == "state":
             no_more(verb, args, kw)
-            return self._state()
+            return _more().state(self)
         if verb in ("ok", "override"):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
@@ -300,19 +257,17 @@ class Mode(_Mode):
         """The legal actions, without showing a hand on the shared console: the cards the next
         seat may play are a private reply to that seat; in the attempt only who still offers and
         how many cards (`hand INV` shows a seat its cards)."""
-        from arkham.games.legaltext import numbered
-
         core = self.core
         ph = core.phase()
-        la = core.legal_actions()
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": numbered(la)}}
+            return {"private": next_seat(core.state), "view": {"legal": _numbered(
+                core.legal_actions())}}
         if ph == "ritual":
             s = core.state
-            return {"legal": numbered([{"a": "offer", "inv": i + 1,
-                                        "cards": offer_size(s, core.D, i + 1)}
-                                       for i in range(len(s["inv"])) if s["offers"][i] is None])}
-        return {"legal": numbered(la)}
+            return {"legal": _numbered([{"a": "offer", "inv": i + 1,
+                                         "cards": offer_size(s, core.D, i + 1)}
+                                        for i in range(len(s["inv"])) if s["offers"][i] is None])}
+        return {"legal": _numbered(core.legal_actions())}
 
     def _brief(self):
         s = self.core.state
@@ -338,24 +293,6 @@ class Mode(_Mode):
             out["prompts"] = len(todo)
         if self.steps.wrong:
             out["wrong"] = sorted(self.steps.wrong)
-        return out
-
-    def _state(self):
-        """`state`: _brief() and where everyone is (the status view's source)."""
-        s = self.core.state
-        out = self._brief()
-        out["investigators"] = [{"name": i["name"], "at": "location_%d" % i["loc"],
-                                 "health": i["hp"], "max": i["max"]} for i in s["inv"]]
-        out["gates"] = ["%s at location_%d" % (g[0], g[1]) for g in s["gates"]]
-        out["seals"] = s["seals"]
-        mon = {}
-        for m in range(len(s["mon"])):
-            if s["mon"][m][0] == "board":
-                at = "location_%d" % s["mon"][m][1]
-                mon[at] = mon.get(at, []) + ["m%d" % m]
-        out["monsters"] = mon
-        if s["why"]:
-            out["why"] = s["why"]
         return out
 
     # ---- the steps and the tokens (FH-TABLE-2) ---------------------------------------------
@@ -515,20 +452,7 @@ class Mode(_Mode):
     def _confirm(self, verb, what):
         st = self.steps
         if verb == "override":
-            if what == "all":
-                spots = sorted(st.wrong)
-            elif what in st.wrong:
-                spots = [what]
-            else:
-                raise CommandError("override: nothing flagged at %r (%s)"
-                                   % (what[:40], " ".join(sorted(st.wrong)) or "none"))
-            for spot in spots:
-                del st.wrong[spot]
-                self.ctx.emit("overridden", {"spot": spot})
-            st.due = None
-            self.ctx.save()
-            self.ctx.redraw()
-            return {verb: spots}
+            return _more().override(self, what)
         spots = []
         if st.wait is not None:
             spots.append("location_%d" % st.wait[2])
@@ -621,32 +545,7 @@ class Mode(_Mode):
         return {"opts": self.opts, "core": self.core.state, "table": self.steps.snapshot()}
 
     def restore(self, snap):
-        opts = _options(snap.get("opts") or {})
-        try:
-            core = Game(state=snap["core"])
-        except (KeyError, ValueError, TypeError):
-            raise CommandError("final-hour: not a Final Hour snapshot")
-        shown = counts(core.state, core.D.board.n)
-        inv = inv_locs(core.state)
-        steps = Steps(shown, inv)
-        table = snap.get("table")
-        if table is not None:
-            if not isinstance(table, dict):
-                raise CommandError("final-hour: not a Final Hour snapshot")
-            steps.restore(table, shown, inv)
-            nmon = len(core.state["mon"])
-            for st in steps.queue + ([steps.wait] if steps.wait is not None else []):
-                why = bad_step(st, core.D.board.n, nmon, len(inv))
-                if why is not None:
-                    raise CommandError("final-hour: saved table: " + why)
-        self.opts = opts
-        self.core = core
-        self.steps = steps
-        self.pending = []
+        _more().restore(self, snap)
 
     def dump(self):
-        out = self.core.public()  # never the ritual components, face-down clues or stacks
-        st = self.steps
-        out["table"] = {"opts": self.opts, "queue": st.queue, "wait": st.wait,
-                        "shown": st.shown, "inv": st.inv, "hand": st.hand, "wrong": st.wrong}
-        return out
+        return _more().dump(self)

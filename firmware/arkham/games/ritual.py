@@ -21,9 +21,10 @@ DOUBLE-TAPS their pad = take, HOLDS it (1.2 s) = pass, or leaves it lifted for d
 The Orb's discarder: double tap = keep the top card, hold = remove it. Round over: double tap the
 deck pad = deal the next round. Every gesture has a console verb too.
 """
-from arkham.compat import fresh_seed, ticks_diff, ticks_ms
+from arkham.compat import ticks_diff, ticks_ms
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
+from arkham.games.ondemand import Verbs, here, once
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 from arkham.ritual.game import Game
@@ -40,85 +41,38 @@ DECK_ORB = (140, 0, 200)
 DECK_WAIT = (255, 140, 0)
 DECK_OVER = (0, 170, 0)
 
-INT_OPTS = {"players": (3, 7), "leader": (1, 7), "seed": (0, 999999999),
-            "decide_ms": (500, 600000), "tap_ms": (50, 2000), "gap_ms": (50, 3000),
-            "hold_ms": (300, 10000), "show_ms": (500, 60000)}
-SLOT_OPTS = ("cult", "ally", "event", "goo")
-DEFAULTS = {"players": 5, "leader": 1, "decide_ms": 10000, "tap_ms": 400, "gap_ms": 600,
-            "hold_ms": 1200, "show_ms": 5000, "cards": "virtual"}
-
-
-def _options(kw):
-    """key=value strings (or restored ints) -> resolved options; CommandError on anything bad."""
-    out = dict(DEFAULTS)
-    for k in sorted(kw):
-        v = kw[k]
-        if k in INT_OPTS:
-            lo, hi = INT_OPTS[k]
-            out[k] = v if isinstance(v, int) else int_arg(str(v), k, lo, hi)
-        elif k == "cards":
-            if v not in ("virtual", "physical"):
-                raise CommandError("cards=virtual or cards=physical")
-            out[k] = v
-        elif k in SLOT_OPTS:
-            out[k] = str(v)
-        else:
-            known = " ".join(sorted(list(INT_OPTS) + list(SLOT_OPTS) + ["cards"]))
-            raise CommandError("ritual: unknown option %s (known: %s)" % (k, known))
-    if "seed" not in out:
-        out["seed"] = fresh_seed()  # (chip entropy) kept so a restart resumes it
-    return out
-
-
-def _core(opts):
-    slots = {}
-    for k in SLOT_OPTS:
-        if k in opts:
-            slots[k] = opts[k]
-    core_opts = {"players": opts["players"], "leader": opts["leader"], "mode": opts["cards"],
-                 "slots": slots}
-    try:
-        return Game(core_opts, opts["seed"])
-    except ValueError as e:
-        raise CommandError("ritual: " + str(e))
-
-
 def _seat_arg(text, n):
     return int_arg(text, "seat", 1, n)
 
 
 class Mode(_Mode):
     name = "ritual"
-    VERBS = {
-        "new": "new [players=3..7] [leader=N] [cards=virtual|physical] [seed=N] [cult= ally= "
-               "event= goo=]: a new game",
-        "nominate": "nominate SEAT: name a follower whose hand is on the table (or they lift it)",
-        "take": "take [CARD]: the nominated player takes the card (physical: the card discarded)",
-        "pass": "pass [CARD]: the nominated player passes (physical, last pass: the card)",
-        "orb": "orb keep|remove: the Orb's discarder keeps the top card or removes it",
-        "peek": "peek SEAT held|offered [CARD]: SEAT saw a card it must not see (-1 sanity)",
-        "goo": "goo HOLDER|none: physical cards: who holds the Great Old One (a Gate went)",
-        "reveal": "reveal CARD,CARD,...: physical cards: every held card, seats then dummies",
-        "next": "next: deal the next round",
-        "look": "look SEAT: PRIVATE reply for SEAT only: the cards that seat may see",
-        "sanity": "sanity: show every seat's sanity on its pips for a few seconds",
-        "legal": "legal: the actions the rules allow now, numbered",
-        "state": "state: phase, round, leader, nominated, open seats, deck, sanity, result",
-    }
+    # verb -> its help (games/ritual_help.json, read when asked: not kept in RAM)
+    VERBS = Verbs(here("ritual_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
+        "new", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
+        "sanity", "legal", "state"))
     QUERIES = ("legal", "state", "look")
 
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
-        opts = _options(options or {})
-        self._check_board(opts["players"])
-        self.opts = opts
-        self.core = _core(opts)
-        self._fresh(self.core.start_events)
+        self.core = None
+        self._new(options or {})
 
-    def _check_board(self, n):
-        for p in range(1, n + 1):
-            if self.ctx.board.spot("seat%d" % p) is None:
-                raise CommandError("this board has no spot seat%d (use --board ritual)" % p)
+    def _new(self, kw):
+        """A new game (Mode(), `new`); with the slots of the game before, its cards serve
+        again (the card data not read again: the table's peak was there)."""
+        more = once("ritual_more")
+        opts = more.options(kw)
+        more.check_board(self.ctx.board, opts["players"])
+        o = more.core_options(opts)
+        more = None  # (its code out of RAM before the game's data come in)
+        try:
+            core = Game(o, opts["seed"], like=self.core)
+        except ValueError as e:
+            raise CommandError("ritual: " + str(e))
+        self.opts = opts
+        self.core = core
+        self._fresh(core.start_events)
 
     def _fresh(self, events):
         self.pending = list(events)  # core events not yet sent (sent at the next tick/command)
@@ -166,12 +120,7 @@ class Mode(_Mode):
         n = st["n"]
         if verb == "new":
             no_more("new", args, {})
-            opts = _options(kw)
-            self._check_board(opts["players"])
-            core = _core(opts)
-            self.opts = opts
-            self.core = core
-            self._fresh(core.start_events)
+            self._new(kw)
             self._flush()
             self.ctx.save()
             return self._brief()
@@ -236,7 +185,7 @@ class Mode(_Mode):
             return {"legal": numbered(self.core.legal_actions())}
         elif verb == "state":
             no_more(verb, args, kw)
-            return self._state()
+            return once("ritual_more").state(self)
         else:
             raise CommandError("ritual: unknown verb %r" % verb)
         return self._brief()
@@ -245,19 +194,6 @@ class Mode(_Mode):
         s = self.core.state
         return {"phase": s["phase"], "leader": s["leader"], "nominated": s["nominated"],
                 "open": list(s["open"]), "deck": s["deck_n"], "sanity": list(s["sanity"])}
-
-    def _state(self):
-        """`state`: _brief() with the round and the outcome (the status view's source)."""
-        s = self.core.state
-        out = self._brief()
-        out["round"] = s["round"]
-        out["players"] = s["n"]
-        if s["result"] is not None:
-            out["result"] = s["result"]
-            out["winners"] = s["winners"]
-        if self.asking:
-            out["waiting"] = self.asking + " CARD"
-        return out
 
     # ---- pads and time ---------------------------------------------------------------------
     def _seat_of(self, spot):
@@ -380,14 +316,11 @@ class Mode(_Mode):
         return {"opts": self.opts, "core": self.core.snapshot()}
 
     def restore(self, snap):
-        opts = _options(snap.get("opts") or {})
+        opts = once("ritual_more").options(snap.get("opts") or {})
         core = Game(state=snap["core"])
         self.opts = opts
         self.core = core
         self._fresh([])
 
     def dump(self):
-        out = self.core.public()  # never the held cards, the deck or the offered card
-        out["table"] = {"decide_ms": self.opts["decide_ms"], "hold_ms": self.opts["hold_ms"],
-                        "asking": self.asking}
-        return out
+        return once("ritual_more").dump(self)

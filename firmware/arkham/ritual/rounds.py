@@ -1,6 +1,6 @@
 """Arkham Ritual: the round's machinery (dealing, turn changes, Gates, round end, judgement, next
 leader, game end). Shared by turns.py (the players' actions) and game.py (the Game object)."""
-from arkham.ritual import judge as _judge
+from arkham.compat import IMPL
 from arkham.rng import Rng
 
 NOMINATE = "nominate"
@@ -15,6 +15,24 @@ IN_ROUND = (NOMINATE, DECIDE, ORB, GATE)
 
 class Reject(Exception):
     """An action that cannot be done; the state is untouched."""
+
+
+def _once(name):
+    """arkham.ritual.NAME for what runs once a round (ending, judge): imported then and, when its
+    code came from a .mpy (cheap to load again), dropped from sys.modules so it leaves RAM after.
+    Sources (compiled into the heap each time: a large transient block) and CPython keep it."""
+    mod = __import__("arkham.ritual." + name, None, None, [name])
+    if IMPL != "cpython":
+        import gc
+        import sys
+
+        if getattr(mod, "__file__", "").endswith(".mpy"):
+            sys.modules.pop("arkham.ritual." + name, None)
+            pkg = sys.modules.get("arkham.ritual")
+            if pkg is not None and name in pkg.__dict__:
+                delattr(pkg, name)
+        gc.collect()  # (a compile from source leaves garbage among the game's objects)
+    return mod
 
 
 def _int(v, what):
@@ -105,14 +123,31 @@ def _turn_end(s, cards, ev):
 
 
 def _round_end(s, cards, ev, why):
-    """AR-ROUND-1: reveal every card, then the judgement."""
-    s["open"] = []
-    s["nominated"] = 0
-    ev.append({"ev": "round_end", "round": s["round"], "why": why})
-    if s["mode"] == "physical":
-        s["phase"] = REVEAL
-        return
-    _judge_round(s, cards, ev, list(s["held"]))
+    _once("ending").round_end(s, cards, ev, why)
+
+
+def _goo(s, cards, a, ev):
+    """Physical cards: the players say who holds the Great Old One (0: nobody)."""
+    _need(s, GATE)
+    h = a.get("holder")
+    if isinstance(h, bool) or not isinstance(h, int) or h < 0 or h > s["n"] + s["k"]:
+        raise Reject("holder is 0 (nobody) or a holder 1..%d" % (s["n"] + s["k"]))
+    then = s["gate_then"]
+    s["gate_then"] = ""
+    _gate_done(s, cards, ev, then, h)
+
+
+def _gate_done(s, cards, ev, then, holder):
+    if holder:
+        _once("ending").summon(s, cards, ev, holder)
+    elif then == "turn_end":
+        _turn_end(s, cards, ev)
+    else:
+        _round_end(s, cards, ev, then)
+
+
+def _reveal(s, cards, a, ev):
+    _once("ending").reveal(s, cards, a, ev)
 
 
 def _gate(s, cards, ev, then):
@@ -132,74 +167,6 @@ def _gate(s, cards, ev, then):
         s["phase"] = GATE
 
 
-def _goo(s, cards, a, ev):
-    """Physical cards: the players say who holds the Great Old One (0: nobody)."""
-    _need(s, GATE)
-    h = a.get("holder")
-    if isinstance(h, bool) or not isinstance(h, int) or h < 0 or h > s["n"] + s["k"]:
-        raise Reject("holder is 0 (nobody) or a holder 1..%d" % (s["n"] + s["k"]))
-    then = s["gate_then"]
-    s["gate_then"] = ""
-    _gate_done(s, cards, ev, then, h)
-
-
-def _gate_done(s, cards, ev, then, holder):
-    if holder:
-        goo = cards.goo()
-        ev.append({"ev": "summon", "goo": goo, "holder": holder})
-        res = _judge.summon(goo, holder, s["n"] + s["k"], s["n"], cards.info, cards.rules)
-        _round_over(s, cards, ev, "summon", res)
-    elif then == "turn_end":
-        _turn_end(s, cards, ev)
-    else:
-        _round_end(s, cards, ev, then)
-
-
-def _reveal(s, cards, a, ev):
-    """Physical cards: the players read out every held card, seats first, then dummies."""
-    _need(s, REVEAL)
-    held = a.get("cards")
-    holders = s["n"] + s["k"]
-    if not isinstance(held, list) or len(held) != holders:
-        raise Reject("reveal needs %d cards: seats 1..%d then dummies" % (holders, s["n"]))
-    for face in held:
-        cards.check_face(face)
-    gone = list(s["discards"])
-    for face in held:
-        if cards.count(face) - gone.count(face) <= 0:
-            raise Reject("too many %s cards (the deck has %d)" % (face, cards.count(face)))
-        gone.append(face)
-    _judge_round(s, cards, ev, held)
-
-
-def _judge_round(s, cards, ev, held):
-    s["shown"] = held
-    ev.append({"ev": "reveal", "cards": held})
-    res = _judge.judge(held, s["n"], cards.info, cards.rules)
-    _round_over(s, cards, ev, "judge", res)
-
-
-def _round_over(s, cards, ev, why, res):
-    cap = cards.rules["heal_cap"]
-    for i in range(s["n"]):
-        v = s["sanity"][i] + res["delta"][i]
-        s["sanity"][i] = max(0, min(v, max(cap, s["sanity"][i])))
-    res["sanity"] = list(s["sanity"])
-    s["result"] = res
-    s["open"] = []
-    s["nominated"] = 0
-    s["offered"] = None
-    out = {"ev": "judged"}
-    for k in res:
-        out[k] = res[k]
-    ev.append(out)
-    if _check_end(s, ev):
-        return
-    s["next_leader"] = _next_round_leader(s)
-    s["phase"] = ROUND_OVER
-    ev.append({"ev": "round_over", "next_leader": s["next_leader"]})
-
-
 def _check_end(s, ev):
     """AR-END-2: someone's sanity is used up; the most sanity left wins."""
     if min(s["sanity"]) > 0:
@@ -211,16 +178,6 @@ def _check_end(s, ev):
     s["nominated"] = 0
     ev.append({"ev": "game_end", "winners": list(s["winners"]), "sanity": list(s["sanity"])})
     return True
-
-
-def _next_round_leader(s):
-    """AR-END-1: lowest sanity; a tie goes to the one nearest clockwise to the last leader
-    (our reading: the last leader himself comes last in that order)."""
-    low = min(s["sanity"])
-    for p in _clockwise(s["n"], s["leader"]):
-        if s["sanity"][p - 1] == low:
-            return p
-    return s["leader"]
 
 
 def _next(s, cards, a, ev):
