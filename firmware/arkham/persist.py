@@ -1,25 +1,62 @@
 """The saved game, in pieces: never one string of its size on a small, fragmented heap.
 
 A Pico's heap gets fragmented: a 5 KB block may not exist with 50 KB free. So the table (game,
-options, mode snapshot) is encoded through the small buffer of a protocol.LineWriter:
-- crc(writer, obj): CRC-32 of its canonical JSON (has the game changed since the last save?);
+options, mode snapshot) is written in pieces: its dicts (and lists of dicts) down to DEPTH
+levels are walked here, everything below is one json.dumps each (in C: our canonical encoder in
+Python took ~0.55 s of chip time for an 8-investigator AH2e save, most of a move; json.dumps
+~10x less). A save is read back, never compared, so its keys need no fixed order; the order
+of an unchanged dict does not change, which is all the CRC needs.
+- crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
 - fill_state(writer, seq, table[, crc]): fill(write) for Storage.save(name, fill), which writes
   the state file `{"seq":N,"table":{...},"v":1}` piece by piece into NAME.tmp, then renames it
   (taking the table's CRC on the way when asked);
 - load_json(storage, name): the file parsed as it is read.
+(`writer`, the app's protocol.LineWriter, is kept in the signatures: the replies use it.)
 """
 
 import json
 from binascii import crc32
+
+DEPTH = 4  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
+
+
+def _dumps(obj):
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def pieces(obj, write, depth=DEPTH):
+    """The JSON text of obj, written as str pieces (a dict, or a list of dicts, above `depth`
+    one piece per member; below it one json.dumps)."""
+    t = type(obj)
+    if depth and t is dict:
+        head = "{"
+        for k in obj:
+            write(head + _dumps(k) + ":")
+            head = ","
+            pieces(obj[k], write, depth - 1)
+        write("}" if head == "," else "{}")
+    elif depth and t is list and obj and type(obj[0]) is dict:
+        head = "["
+        for v in obj:
+            write(head)
+            head = ","
+            pieces(v, write, depth - 1)
+        write("]")
+    else:
+        write(_dumps(obj))
+
+
+def _bytes(piece):
+    return piece.encode() if type(piece) is str else piece
 
 
 def crc(writer, obj):
     acc = [0]
 
     def add(piece):
-        acc[0] = crc32(piece, acc[0])
+        acc[0] = crc32(_bytes(piece), acc[0])
 
-    writer.stream(obj, add)
+    pieces(obj, add)
     return acc[0] & 0xFFFFFFFF
 
 
@@ -30,16 +67,17 @@ def fill_state(writer, seq, table, crc_of_table=None):
     def fill(write):
         write(b'{"seq":%d,"table":' % seq)
         if crc_of_table is None:
-            writer.stream(table, write)
+            pieces(table, write)
         else:
             acc = crc_of_table
 
             def both(piece):
+                piece = _bytes(piece)
                 acc[0] = crc32(piece, acc[0])
                 write(piece)
 
             acc[0] = 0
-            writer.stream(table, both)
+            pieces(table, both)
             acc[0] &= 0xFFFFFFFF
         write(b',"v":1}')
 
