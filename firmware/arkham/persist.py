@@ -2,10 +2,10 @@
 
 A Pico's heap gets fragmented: a 5 KB block may not exist with 50 KB free. So the table (game,
 options, mode snapshot) is written in pieces: its dicts (and lists of dicts) down to DEPTH
-levels are walked here, everything below is one json.dumps each (in C: our canonical encoder in
-Python took ~0.55 s of chip time for an 8-investigator AH2e save, most of a move; json.dumps
-~10x less). A save is read back, never compared, so its keys need no fixed order; the order
-of an unchanged dict does not change, which is all the CRC needs.
+levels are walked here, keys sorted, everything below is one json.dumps each (in C: our
+canonical encoder in Python took ~0.55 s of chip time for an 8-investigator AH2e save, most of
+a move; this ~0.19 s). A save is read back, never compared, so below those levels its keys need
+no fixed order; an unchanged dict keeps its order, which is all the CRC needs.
 - crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
 - fill_state(writer, seq, table[, crc]): fill(write) for Storage.save(name, fill), which writes
   the state file `{"seq":N,"table":{...},"v":1}` piece by piece into NAME.tmp, then renames it
@@ -30,8 +30,8 @@ def pieces(obj, write, depth=DEPTH):
     t = type(obj)
     if depth and t is dict:
         head = "{"
-        for k in obj:
-            write(head + _dumps(k) + ":")
+        for k in sorted(obj):  # (the walked levels in order: a reader of the file's head finds
+            write(head + _dumps(k) + ":")  # "table":{"game":NAME first: resume, the host)
             head = ","
             pieces(obj[k], write, depth - 1)
         write("}" if head == "," else "{}")

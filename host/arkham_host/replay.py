@@ -26,7 +26,7 @@ import time
 HELP = "replay a recorded log through a fresh emulated table and compare replies, events, state"
 
 IGNORED_EVENTS = ("hello",)
-IGNORED_FIELDS = ("seq", "re", "mem_free", "impl", "emulated", "fw")
+IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "impl", "emulated", "fw")
 EVENT_GRACE = 2.0  # seconds beyond the recorded gap an awaited event may take
 REPLY_TIMEOUT = 10.0
 
