@@ -160,7 +160,7 @@ class App:
 
         seq, resumed = resume.resume(self, STATE_FILE, want, notes)
         resume = None
-        _drop("resume")
+        forget("arkham.resume")  # (its one job is done)
         if resumed:
             return seq
         try:
@@ -429,10 +429,6 @@ class App:
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)
-
-
-def _drop(name):
-    forget("arkham." + name)  # (resume, unsave: loaded for one job)
 
 
 def _describe(exc):

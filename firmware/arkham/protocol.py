@@ -295,8 +295,8 @@ def _put(obj, out):
             out.extend(b"%d" % obj)
     elif isinstance(obj, str):
         _put_str(obj, out)
-    elif isinstance(obj, (list, tuple)):
-        out.append(91)
+    elif isinstance(obj, (list, tuple)) or type(obj) is _GENERATOR:  # (a generator: a long list
+        out.append(91)  # made item by item as it is written)
         first = True
         for v in obj:
             if not first:
@@ -306,15 +306,6 @@ def _put(obj, out):
         out.append(93)
     elif isinstance(obj, dict):
         _put_dict(obj, out, ())
-    elif type(obj) is _GENERATOR:  # a long list made item by item as it is written
-        out.append(91)
-        first = True
-        for v in obj:
-            if not first:
-                out.append(44)
-            first = False
-            _put(v, out)
-        out.append(93)
     else:
         raise TypeError(
             "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(obj).__name__

@@ -9,6 +9,8 @@ import json
 import sys
 from array import array
 
+from arkham.compat import forget
+
 _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
 
 SKY = "sky"
@@ -190,11 +192,9 @@ class Lazy:
 
 
 def drop(name):
-    """unload() a phase's module loaded from a .mpy (sources would be compiled again, in a
-    large block, at every round; CPython keeps everything)."""
-    m = sys.modules.get("arkham.ah2e." + name)
-    if m is not None and getattr(m, "__file__", "").endswith(".mpy"):
-        unload(name)
+    """Forget a phase's module when it came from a .mpy (compat.forget: sources would be
+    compiled again, in a large block, at every round; CPython keeps everything)."""
+    forget("arkham.ah2e." + name)
 
 
 _quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a check failed)

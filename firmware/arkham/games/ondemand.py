@@ -13,18 +13,12 @@ the heap, a large transient block each time) and CPython keep it.
 """
 import json
 
-from arkham.compat import IMPL
+from arkham.compat import forget
 
 
 def once(name):
     mod = __import__("arkham.games." + name, None, None, [name])
-    if IMPL != "cpython" and getattr(mod, "__file__", "").endswith(".mpy"):
-        import sys
-
-        sys.modules.pop("arkham.games." + name, None)
-        pkg = sys.modules.get("arkham.games")
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)
+    forget("arkham.games." + name)
     return mod
 
 

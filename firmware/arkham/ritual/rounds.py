@@ -1,6 +1,6 @@
 """Arkham Ritual: the round's machinery (dealing, turn changes, Gates, round end, judgement, next
 leader, game end). Shared by turns.py (the players' actions) and game.py (the Game object)."""
-from arkham.compat import IMPL
+from arkham.compat import IMPL, collect, forget
 from arkham.rng import Rng
 
 NOMINATE = "nominate"
@@ -22,16 +22,9 @@ def _once(name):
     code came from a .mpy (cheap to load again), dropped from sys.modules so it leaves RAM after.
     Sources (compiled into the heap each time: a large transient block) and CPython keep it."""
     mod = __import__("arkham.ritual." + name, None, None, [name])
+    forget("arkham.ritual." + name)
     if IMPL != "cpython":
-        import gc
-        import sys
-
-        if getattr(mod, "__file__", "").endswith(".mpy"):
-            sys.modules.pop("arkham.ritual." + name, None)
-            pkg = sys.modules.get("arkham.ritual")
-            if pkg is not None and name in pkg.__dict__:
-                delattr(pkg, name)
-        gc.collect()  # (a compile from source leaves garbage among the game's objects)
+        collect()  # (a compile from source leaves garbage among the game's objects)
     return mod
 
 
