@@ -183,11 +183,32 @@ class App:
         self._redraw = True
 
     def switch_game(self, name, options):
-        self._start(name, options, None)
+        games.load(name)  # (an unknown game: CommandError, nothing changed)
+        if self._on_flash():
+            # A Pico holds one game: the old one leaves before the new one is built (two at once
+            # were a table's worst point), and comes back from its save if the new one fails.
+            self.mode = None
+            self.game = None
+            collect()
+            try:
+                self._start(name, options, None)
+            except Exception:
+                self._unsave_mod().restore_saved(self)
+                if self.mode is None:  # not even that: a fresh table, the save kept on flash
+                    self._keep_save = True
+                    self._start(DEFAULT_GAME, {}, None)
+                raise
+        else:
+            self._start(name, options, None)
         self._keep_save = False  # (the players chose: the new game replaces a kept save)
         self.sweep = None
         self._check_game = True
         self.emit("game", {"game": name, "options": options})
+
+    def _on_flash(self):
+        """Is the game on flash exactly as it is here (its last save current and kept)?"""
+        return (not self._keep_save and not self._check_game and not self._game_dirty
+                and self._save_failed is None and self.events.seq == self._saved_seq)
 
     def _table(self):
         # persist(): the snapshot, possibly sharing the mode's live objects (encoded at once)
