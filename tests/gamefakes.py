@@ -1,7 +1,7 @@
 """Fakes for testing a game mode in-process, without the app: pads, lights, and the ctx the app
 hands a mode (emit, save, redraw, board, pads), plus console helpers. Used by the per-game table
 tests (tests/ritual, tests/ah2e_table)."""
-
+import json
 import pathlib
 
 from arkham import boardmap
@@ -68,6 +68,14 @@ class FakeTable:
 
     def redraw(self):
         self.redraws += 1
+
+    flash = None  # the mode's saved snapshot, as JSON, when a test gives one: on_flash() then
+
+    def on_flash(self):
+        return self.flash is not None
+
+    def back_from_save(self):
+        self.mode.restore(json.loads(self.flash))
 
     # console
     def cmd(self, line):

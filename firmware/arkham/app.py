@@ -98,6 +98,10 @@ class App:
         """A mode's scene changed without a command or a pad change (e.g. a time-out)."""
         self._redraw = True
 
+    def back_from_save(self):
+        """The game as last saved (see on_flash)."""
+        self._unsave_mod().restore_saved(self)
+
     # ---- replies ---------------------------------------------------------------------------
 
     def reply(self, tag, fields=None, ack=True):
@@ -184,7 +188,7 @@ class App:
 
     def switch_game(self, name, options):
         games.load(name)  # (an unknown game: CommandError, nothing changed)
-        if self._on_flash():
+        if self.on_flash():
             # A Pico holds one game: the old one leaves before the new one is built (two at once
             # were a table's worst point), and comes back from its save if the new one fails.
             self.mode = None
@@ -193,7 +197,7 @@ class App:
             try:
                 self._start(name, options, None)
             except Exception:
-                self._unsave_mod().restore_saved(self)
+                self.back_from_save()
                 if self.mode is None:  # not even that: a fresh table, the save kept on flash
                     self._keep_save = True
                     self._start(DEFAULT_GAME, {}, None)
@@ -205,8 +209,10 @@ class App:
         self._check_game = True
         self.emit("game", {"game": name, "options": options})
 
-    def _on_flash(self):
-        """Is the game on flash exactly as it is here (its last save current and kept)?"""
+    def on_flash(self):
+        """Is the game on flash exactly as it is here (its last save current and kept)? Then a
+        mode may drop its game before it builds a new one (a Pico holds one game at a time) and
+        bring it back with back_from_save() if the new one cannot be built."""
         return (not self._keep_save and not self._check_game and not self._game_dirty
                 and self._save_failed is None and self.events.seq == self._saved_seq)
 

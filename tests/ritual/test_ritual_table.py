@@ -1,4 +1,6 @@
 """The ritual binding at the table: seat lights (AR-TABLE-1), gestures (AR-TABLE-2), console."""
+import json
+
 import pytest
 from arkham.games import CommandError
 from arkham.ritual.gesture import Gestures
@@ -184,6 +186,22 @@ def test_console_verbs_and_errors():
     assert t.mode.snapshot() == before
     with pytest.raises(CommandError):
         Table(players=5, wrong=1)
+
+
+def test_new_drops_the_saved_game_first_and_brings_it_back_if_refused():
+    """A Pico holds one game: with the game saved as it is, `new` lets the old one go before it
+    deals the next (its cards serve again); a refused `new` brings it back from the save."""
+    t = five()
+    t.cmd("nominate 2")
+    before = t.mode.snapshot()
+    t.flash = json.dumps(before)
+    for line in ("new players=9", "new players=2", "new goo=azathoth"):
+        t.bad(line)
+        assert t.mode.snapshot() == before
+    old = t.mode.core
+    t.cmd("new players=6")
+    assert list(old.state) == ["opts"]  # (the old game had left before the deal)
+    assert t.mode.core.cards is old.cards and t.state["n"] == 6
 
 
 def test_look_is_private_and_hides_own_card_AR_INFO_1():

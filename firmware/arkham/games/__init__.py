@@ -45,6 +45,8 @@ class Mode:
     ctx.save()     ask the app to persist snapshot() after this step (atomic, at end of loop)
                    and to repaint the scene
     ctx.redraw()   ask for scene() to be called again (a change made in tick(), say)
+    ctx.on_flash() is the game saved as it is? then a `new` may drop the old game before it
+                   builds the next (a Pico holds one) and, if that fails, ctx.back_from_save()
     The app repaints after every pad change and accepted game verb, and re-checks snapshot()
     after every accepted game verb; after a pad change that alters the state, call ctx.save().
     `options` are the key=value strings of `game NAME key=value...` (validate them in __init__

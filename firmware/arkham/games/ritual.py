@@ -21,7 +21,7 @@ DOUBLE-TAPS their pad = take, HOLDS it (1.2 s) = pass, or leaves it lifted for d
 The Orb's discarder: double tap = keep the top card, hold = remove it. Round over: double tap the
 deck pad = deal the next round. Every gesture has a console verb too.
 """
-from arkham.compat import ticks_diff, ticks_ms
+from arkham.compat import collect, ticks_diff, ticks_ms
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.ondemand import Verbs, here, once
@@ -66,9 +66,18 @@ class Mode(_Mode):
         more.check_board(self.ctx.board, opts["players"])
         o = more.core_options(opts)
         more = None  # (its code out of RAM before the game's data come in)
+        old = self.core
+        if old is not None and self.ctx.on_flash():
+            # the old game leaves before the new one is dealt (its cards serve again): two at
+            # once were the table's worst point; it comes back from its save if the deal fails
+            self.core = None
+            old.state = {"opts": old.state["opts"]}
+            collect()
         try:
-            core = Game(o, opts["seed"], like=self.core)
+            core = Game(o, opts["seed"], like=old)
         except ValueError as e:
+            if self.core is None:
+                self.ctx.back_from_save()
             raise CommandError("ritual: " + str(e))
         self.opts = opts
         self.core = core
