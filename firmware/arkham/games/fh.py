@@ -108,20 +108,21 @@ class Mode(_Mode):
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
         _more().check_board(ctx.board)
-        self._new(options or {}, False)
+        old = getattr(ctx, "mode", None)  # (`game final-hour` over a Final Hour game)
+        self._new(options or {}, old if isinstance(old, Mode) else None)
 
     def _new(self, kw, old):
-        """A new game (old: the mode has one to drop first)."""
+        """A new game (old: the Final Hour mode whose game goes first, or None)."""
         more = _more()
         opts = more.options(kw)
         o = more.core_options(opts)
         more = None  # (its code out of RAM before the game's data come in)
-        if old and "setup" not in opts:
+        if old is not None and getattr(old, "core", None) is not None and "setup" not in opts:
             # checked options the core cannot refuse (only a script's own sheet can be wrong):
             # the old game (its state and data, ~10 KB on a Pico) goes before the new one is
             # built. Should the build fail all the same (no memory), the app puts the game back
             # as last saved (the old one: saved after its last change)
-            self.core = None
+            old.core = None
         try:
             core = Game(o, opts["seed"])
         except ValueError as e:
@@ -200,7 +201,7 @@ class Mode(_Mode):
         self._flush()
         if verb == "new":
             no_more("new", args, {})
-            self._new(kw, True)
+            self._new(kw, self)
             self._flush()
             self.ctx.save()
             self.ctx.redraw()
