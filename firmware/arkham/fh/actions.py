@@ -213,32 +213,40 @@ def specials(D):
 def legal(s, D):
     """Every accepted action (attack lists each damage 1..max_damage). Board effects are listed
     once, under the lead's seat, though another seat may do the same: RAM on a Pico."""
+    return list(each(s, D))
+
+
+def each(s, D):
+    """legal(s, D) one action at a time (the table labels each as it comes: ~130 actions held as
+    dicts are ~7 KB of a Pico's heap)."""
     ph = phase_of(s)
-    out = []
     if ph == "over":
-        return out
+        return
     if ph == "choose":
         a = s["act"]
         if a["ask"]["k"] == "order":
             for m in a["ask"]["ids"]:
-                out.append({"a": "order", "inv": a["inv"], "m": m})
+                yield {"a": "order", "inv": a["inv"], "m": m}
         else:
             for who in a["ask"]["invs"]:
-                out.append({"a": "victim", "inv": a["inv"], "who": who})
-        return out
+                yield {"a": "victim", "inv": a["inv"], "who": who}
+        return
     lead = s["lead"]
     if ph == "priority":
         seat = rounds.next_seat(s)
         for c in s["priority"]["hands"][seat - 1]:
-            out.append({"a": "play", "inv": seat, "card": c})
-        return out
+            yield {"a": "play", "inv": seat, "card": c}
+        return
     if ph == "end":
-        return [{"a": "attempt", "inv": lead}, {"a": "next_round", "inv": lead}]
+        yield {"a": "attempt", "inv": lead}
+        yield {"a": "next_round", "inv": lead}
+        return
     if ph == "ritual":
         for seat in range(1, len(s["inv"]) + 1):
             if s["offers"][seat - 1] is None:
-                _offers(out, seat, s["priority"]["hands"][seat - 1], rounds.offer_size(s, D, seat))
-        return out
+                yield from _offers(seat, s["priority"]["hands"][seat - 1],
+                                   rounds.offer_size(s, D, seat))
+        return
     if s["fx"] < D.rules["max_effects"]:
         verbs = EFFECTS_ACTION if ph == "actions" else EFFECTS_ANCIENT
         board = [m for m in range(len(s["mon"])) if s["mon"][m][0] == mon.BOARD]
@@ -247,47 +255,46 @@ def legal(s, D):
             here = me["loc"]
             if "move" in verbs:
                 for to in D.board.paths[here]:
-                    out.append({"a": "move", "inv": seat, "to": to})
+                    yield {"a": "move", "inv": seat, "to": to}
             if "attack" in verbs:
                 for m in board:
                     if s["mon"][m][1] == here:
                         for d in range(1, D.rules["max_damage"] + 1):
-                            out.append({"a": "attack", "inv": seat, "m": m, "dmg": d})
+                            yield {"a": "attack", "inv": seat, "m": m, "dmg": d}
             if "investigate" in verbs:
                 c = s["clues"][here - 1]
                 if c is not None and not c[1]:
-                    out.append({"a": "investigate", "inv": seat})
+                    yield {"a": "investigate", "inv": seat}
             if "seal" in verbs and s["seals"] > 0:
                 for to in D.board.paths[here]:
                     if sorted([here, to]) not in s["sealed"]:
-                        out.append({"a": "seal", "inv": seat, "to": to})
+                        yield {"a": "seal", "inv": seat, "to": to}
             if me["hp"] < me["max"]:
-                out.append({"a": "heal", "inv": seat})
-            out.append({"a": "wound", "inv": seat})
+                yield {"a": "heal", "inv": seat}
+            yield {"a": "wound", "inv": seat}
         for z in D.board.zones:
-            out.append({"a": "activate", "inv": lead, "zone": z})
+            yield {"a": "activate", "inv": lead, "zone": z}
         for m in board:
-            out.append({"a": "push", "inv": lead, "m": m})
+            yield {"a": "push", "inv": lead, "m": m}
         kinds_left = [k for k in specials(D) if mon.reserve_of(s, D, k) >= 0]
         for loc in range(1, D.board.n + 1):
-            out.append({"a": "spawn", "inv": lead, "loc": loc})
+            yield {"a": "spawn", "inv": lead, "loc": loc}
             for k in kinds_left:
-                out.append({"a": "spawn_special", "inv": lead, "loc": loc, "kind": k})
+                yield {"a": "spawn_special", "inv": lead, "loc": loc, "kind": k}
             if sum(s["ruin"][loc - 1]):
-                out.append({"a": "repair", "inv": lead, "loc": loc})
+                yield {"a": "repair", "inv": lead, "loc": loc}
     if ph == "actions":
-        out.append({"a": "next", "inv": rounds.current(s)[0]})
+        yield {"a": "next", "inv": rounds.current(s)[0]}
     else:
-        out.append({"a": "end_round", "inv": lead})
-    return out
+        yield {"a": "end_round", "inv": lead}
 
 
-def _offers(out, seat, hand, k):
+def _offers(seat, hand, k):
     """Every choice of k cards of the hand (4 choose 3 = 4 by default)."""
     n = len(hand)
     idx = list(range(k))
     while True:
-        out.append({"a": "offer", "inv": seat, "cards": [hand[i] for i in idx]})
+        yield {"a": "offer", "inv": seat, "cards": [hand[i] for i in idx]}
         i = k - 1
         while i >= 0 and idx[i] == n - k + i:
             i -= 1

@@ -7,6 +7,7 @@ and Reckoning cards stay physical; their effects come in as generic verbs (arkha
 import binascii
 
 from arkham import canon
+from arkham.compat import forget
 from arkham.jsoncopy import copy
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import Lost
@@ -30,6 +31,7 @@ class Game:
                 raise ValueError("unknown option %r; options: %s" % (k, " ".join(OPTIONS)))
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed is an integer")
+        _drop_actions()
         try:
             setup = _once("setup")  # (its code in while the heap is in one piece)
             load = _once("load")
@@ -79,6 +81,10 @@ class Game:
     def legal_actions(self):
         return _actions().legal(self.state, self.D)
 
+    def each(self):
+        """legal_actions() one at a time (a generator: never the whole list of dicts)."""
+        return _actions().each(self.state, self.D)
+
     def snapshot(self):
         return copy(self.state)
 
@@ -87,6 +93,7 @@ class Game:
                 or "mon" not in snap or snap.get("v") != 2:
             raise ValueError("not a Final Hour snapshot")
         st = copy(snap)
+        _drop_actions()
         try:
             D, g = _once("load").build(st["opts"])
             _once("check").data(D, g)
@@ -149,6 +156,13 @@ def _actions():
     from arkham.fh import actions
 
     return actions
+
+
+def _drop_actions():
+    """A game's start (data, setup) without the actions' code in RAM (~9 KB on a Pico): they
+    come back at the game's first action or phase() (once a game)."""
+    forget("arkham.fh.actions")
+    forget("arkham.fh.activate")
 
 
 def new_game(seed, options=None):

@@ -82,14 +82,15 @@ def _more():
     return once("fh_more")
 
 
-def _numbered(la):
-    """legaltext.numbered in place: each action's dict can go as its label is made (a list of
-    ~100 actions is ~10 KB of dicts on a Pico, the labels ~4 KB; not both at once)."""
+def _numbered(actions):
+    """legaltext.numbered of an iterable: each action's dict goes as its label is made (~130
+    actions are ~7 KB of dicts on a Pico, their labels less; never both at once)."""
     from arkham.games.legaltext import label
 
-    for k in range(len(la)):
-        la[k] = "%d %s" % (k + 1, label(la[k]))
-    return la
+    out = []
+    for a in actions:
+        out.append("%d %s" % (len(out) + 1, label(a)))
+    return out
 
 
 def _scale(rgb, num, den):
@@ -261,14 +262,13 @@ class Mode(_Mode):
         core = self.core
         ph = core.phase()
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": _numbered(
-                core.legal_actions())}}
+            return {"private": next_seat(core.state), "view": {"legal": _numbered(core.each())}}
         if ph == "ritual":
             s = core.state
-            return {"legal": _numbered([{"a": "offer", "inv": i + 1,
-                                         "cards": offer_size(s, core.D, i + 1)}
-                                        for i in range(len(s["inv"])) if s["offers"][i] is None])}
-        return {"legal": _numbered(core.legal_actions())}
+            return {"legal": _numbered({"a": "offer", "inv": i + 1,
+                                        "cards": offer_size(s, core.D, i + 1)}
+                                       for i in range(len(s["inv"])) if s["offers"][i] is None)}
+        return {"legal": _numbered(core.each())}
 
     def _brief(self):
         s = self.core.state
