@@ -7,7 +7,7 @@ Investigators are seats 1..n (field "inv": who does it).
 from arkham.fh import activate as act
 from arkham.fh import monsters as mon
 from arkham.fh import rounds
-from arkham.fh.rounds import Reject
+from arkham.fh.rounds import Reject, phase_of
 
 EFFECTS_ACTION = ("move", "attack", "investigate", "seal", "heal", "wound", "activate", "push",
                   "spawn", "spawn_special", "repair")
@@ -24,14 +24,6 @@ VERBS = ("activate", "attack", "attempt", "end_round", "heal", "investigate", "m
          "next_round", "offer", "order", "play", "push", "repair", "seal", "spawn",
          "spawn_special", "victim", "wound")
 LEAD_VERBS = ("end_round", "attempt", "next_round")
-
-
-def phase_of(s):
-    if s["result"] is not None:
-        return "over"
-    if s["act"] is not None:
-        return "choose"
-    return s["phase"]
 
 
 def _int(a, field):

@@ -11,7 +11,7 @@ from arkham.compat import forget
 from arkham.jsoncopy import copy
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import Lost
-from arkham.fh.rounds import Reject
+from arkham.fh.rounds import Reject, phase_of
 from arkham.fh.rounds import lazy as _once  # data loading and setup run once: then dropped
 from arkham.rng import Rng
 
@@ -127,7 +127,7 @@ class Game:
 
     # -- information ------------------------------------------------------------------------
     def phase(self):
-        return _actions().phase_of(self.state)
+        return phase_of(self.state)
 
     def public(self):
         """What everyone may see: no ritual components, face-down clues, stacks or decks."""

@@ -31,6 +31,15 @@ def lazy(name):
     return mod
 
 
+def phase_of(s):
+    """The phase (here, not in actions: the table asks it without loading the actions' code)."""
+    if s["result"] is not None:
+        return "over"
+    if s["act"] is not None:
+        return "choose"
+    return s["phase"]
+
+
 # ---- playing priority cards (FH-ROUND-3) ------------------------------------------------------
 def next_seat(s):
     """Who plays the next priority card: the lead, then round the table, again if needed."""

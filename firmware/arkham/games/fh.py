@@ -83,14 +83,15 @@ def _more():
 
 
 def _numbered(actions):
-    """legaltext.numbered of an iterable: each action's dict goes as its label is made (~130
-    actions are ~7 KB of dicts on a Pico, their labels less; never both at once)."""
+    """legaltext.numbered of an iterable, as a generator the app's encoder writes item by item:
+    each action's dict and its label go as the next is made (~130 actions are ~7 KB of dicts on
+    a Pico, their labels as much: never a list of either)."""
     from arkham.games.legaltext import label
 
-    out = []
+    n = 0
     for a in actions:
-        out.append("%d %s" % (len(out) + 1, label(a)))
-    return out
+        n += 1
+        yield "%d %s" % (n, label(a))
 
 
 def _scale(rgb, num, den):
