@@ -4,7 +4,6 @@ Action cards, item cards and Reckoning effects are printed cards the core does n
 players resolve them and tell the core each effect with one of the generic verbs below.
 Investigators are seats 1..n (field "inv": who does it).
 """
-from arkham.fh import activate as act
 from arkham.fh import monsters as mon
 from arkham.fh import rounds
 from arkham.fh.rounds import Reject, phase_of
@@ -125,11 +124,12 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         me["hp"] += 1
         ev.append({"e": "healed", "inv": seat, "hp": me["hp"]})
     elif verb == "wound":
-        act.wound(s, seat, ev, "effect")
+        mon.wound(s, seat, ev, "effect")
     elif verb == "activate":
         zone = a.get("zone")
         if zone not in D.board.zones:
             raise Reject("zone is one of: " + " ".join(D.board.zones))
+        act = rounds.lazy("activate")  # (an activation's code: loaded for it, then dropped)
         act.start(s, D, seat, zone)
         act.run(s, D, ev)
     elif verb == "push":
@@ -172,6 +172,7 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         ask = s["act"]["ask"]
         if ask["k"] != "order" or m not in ask["ids"]:
             raise Reject("choose which monster activates next: %s" % _ask_text(ask))
+        act = rounds.lazy("activate")
         act.pick(s, D, m)
         act.run(s, D, ev)
         _reckon_on(s, D, rng, ev)
@@ -181,8 +182,8 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         if ask["k"] != "victim" or who not in ask["invs"]:
             raise Reject("choose: %s" % _ask_text(ask))
         ask = s["act"]["ask"] = None
-        act.wound(s, who, ev, "killer")
-        act.run(s, D, ev)
+        mon.wound(s, who, ev, "killer")
+        rounds.lazy("activate").run(s, D, ev)
         _reckon_on(s, D, rng, ev)
 
 

@@ -150,7 +150,7 @@ class Game:
 
 
 def _actions():
-    """arkham.fh.actions (and activate): imported at the first action, not with the game's
+    """arkham.fh.actions: imported at the first action, not with the game's
     module, so a game's start (data, setup) does not have them in RAM too (~11 KB on a Pico).
     Once imported, this is a look-up in sys.modules."""
     from arkham.fh import actions
@@ -159,8 +159,9 @@ def _actions():
 
 
 def _drop_actions():
-    """A game's start (data, setup) without the actions' code in RAM (~9 KB on a Pico): they
-    come back at the game's first action or phase() (once a game)."""
+    """A game's start (data, setup) without the actions' code in RAM (~6.4 KB on a Pico): it
+    comes back at the game's first action or `legal` (once a game). (activate is loaded for an
+    activation only.)"""
     forget("arkham.fh.actions")
     forget("arkham.fh.activate")
 
