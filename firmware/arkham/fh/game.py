@@ -4,9 +4,6 @@ All chance (the monster pool, the gate stack, the clue tokens, the decks) comes 
 in the state: the core draws and the table tells the players which token to take. Action, item
 and Reckoning cards stay physical; their effects come in as generic verbs (arkham.fh.actions).
 """
-import binascii
-
-from arkham import canon
 from arkham.compat import forget
 from arkham.jsoncopy import copy
 from arkham.fh.facts import DataError
@@ -89,41 +86,12 @@ class Game:
         return copy(self.state)
 
     def restore(self, snap):
-        if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
-                or "mon" not in snap or snap.get("v") != 2:
-            raise ValueError("not a Final Hour snapshot")
-        st = copy(snap)
         _drop_actions()
-        try:
-            D, g = _once("load").build(st["opts"])
-            _once("check").data(D, g)
-            self.D = D
-            g = None
-        except DataError as e:
-            raise ValueError(str(e))
-        self.state = st
-        self.start_events = []
+        _once("info").restore(self, snap)
 
     def state_hash(self):
-        """canon.state_hash(state), computed piece by piece (the same CRC: a CRC runs on over
-        concatenated bytes) so the whole canonical text never sits in RAM at once."""
-        s = self.state
-        crc = 0
-        sep = "{"
-        for k in sorted(s):
-            crc = binascii.crc32((sep + canon.dumps(k) + ":").encode(), crc)
-            v = s[k]
-            if isinstance(v, list):
-                inner = "["
-                for x in v:
-                    crc = binascii.crc32((inner + canon.dumps(x)).encode(), crc)
-                    inner = ","
-                crc = binascii.crc32(("[]" if inner == "[" else "]").encode(), crc)
-            else:
-                crc = binascii.crc32(canon.dumps(v).encode(), crc)
-            sep = ","
-        crc = binascii.crc32(b"}", crc)
-        return "%08x" % (crc & 0xFFFFFFFF)
+        """canon.state_hash(state), computed piece by piece (arkham.fh.info)."""
+        return _once("info").state_hash(self.state)
 
     # -- information ------------------------------------------------------------------------
     def phase(self):
@@ -131,22 +99,7 @@ class Game:
 
     def public(self):
         """What everyone may see: no ritual components, face-down clues, stacks or decks."""
-        s = self.state
-        out = {}
-        for k in sorted(s):
-            if k not in ("ritual_parts", "gate_stack", "gate_box", "clues", "rng", "opts",
-                         "priority", "items", "offers"):
-                out[k] = s[k]
-        clues = []
-        for c in s["clues"]:
-            clues.append(None if c is None else (c[0] if c[1] else "face_down"))
-        out["clues"] = clues
-        out["inv"] = [{"name": i["name"], "loc": i["loc"], "hp": i["hp"], "max": i["max"]}
-                      for i in s["inv"]]
-        out["gate_stack"] = len(s["gate_stack"])
-        out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
-        out["phase"] = self.phase()
-        return out
+        return _once("info").public(self.state)
 
 
 def _actions():
