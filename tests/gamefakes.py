@@ -3,6 +3,7 @@ hands a mode (emit, save, redraw, board, pads), plus console helpers. Used by th
 tests (tests/ritual, tests/ah2e_table)."""
 import json
 import pathlib
+import types
 
 from arkham import boardmap
 from arkham.games import CommandError
@@ -84,7 +85,7 @@ class FakeTable:
         words = line.split()
         args = [w for w in words[1:] if "=" not in w or w.startswith("{")]
         kw = dict(w.split("=", 1) for w in words[1:] if "=" in w and not w.startswith("{"))
-        return self.mode.command(words[0], args, kw)
+        return _sent(self.mode.command(words[0], args, kw))
 
     def bad(self, line):
         """The reason a console line is refused (fails the test if it is accepted)."""
@@ -111,3 +112,13 @@ def options(lines):
     for k, line in enumerate(lines):
         assert line.split(" ")[0] == str(k + 1), "options are numbered from 1, in order: %r" % line
     return [unlabel(line, lists=()) for line in lines]  # (FH: `cards` is a count)
+
+
+def _sent(reply):
+    """A reply as the app sends it: a generator (a long list made item by item as it is
+    written, e.g. Final Hour's `legal`) is a JSON list."""
+    if isinstance(reply, dict):
+        return {k: _sent(v) for k, v in reply.items()}
+    if isinstance(reply, types.GeneratorType):
+        return list(reply)
+    return reply

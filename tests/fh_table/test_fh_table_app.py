@@ -80,3 +80,42 @@ def test_a_new_game_that_fails_to_build_puts_the_saved_game_back(monkeypatch):
     rep = next(o for o in out if o.get("re") == 7)
     assert rep["ok"] is False and "MemoryError" in rep["err"]
     assert app.mode.core is not None and app.mode.snapshot() == before
+
+
+def test_game_final_hour_over_a_final_hour_game_drops_it_first(monkeypatch):
+    """`game final-hour ...` over a Final Hour game: the old game's core goes before the new one
+    is built (two games at once do not fit a Pico's heap); a build that fails (no memory) puts
+    the game back as last saved, like `new`."""
+    from arkham.games import fh
+
+    app, hw = start()
+    fakehw.ask(app, hw, "game final-hour seed=4 players=2", 10)
+    fakehw.ask(app, hw, "ok all", 20)
+    app.step(30)
+    old = app.mode
+    seen = []
+    Game = fh.Game
+
+    def build(opts, seed):
+        seen.append(old.core)
+        return Game(opts, seed)
+
+    monkeypatch.setattr(fh, "Game", build)
+    out = fakehw.ask(app, hw, "#6 game final-hour seed=5 players=3", 40)
+    assert next(o for o in out if o.get("re") == 6)["ok"] is True
+    assert seen == [None] and len(app.mode.core.state["inv"]) == 3
+
+    def no_room(opts, seed):
+        raise MemoryError("memory allocation failed")
+
+    fakehw.ask(app, hw, "ok all", 50)
+    app.step(60)
+    before = app.mode.snapshot()
+    monkeypatch.setattr(fh, "Game", no_room)
+    out = fakehw.ask(app, hw, "#7 game final-hour seed=6 players=2", 70)
+    rep = next(o for o in out if o.get("re") == 7)
+    assert rep["ok"] is False and "MemoryError" in rep["err"]
+    assert app.mode.core is not None and app.mode.snapshot() == before
+    bad = fakehw.ask(app, hw, "#8 game final-hour players=9", 80)  # refused: nothing dropped
+    assert next(o for o in bad if o.get("re") == 8)["ok"] is False
+    assert app.mode.snapshot() == before

@@ -4,10 +4,9 @@ Action cards, item cards and Reckoning effects are printed cards the core does n
 players resolve them and tell the core each effect with one of the generic verbs below.
 Investigators are seats 1..n (field "inv": who does it).
 """
-from arkham.fh import activate as act
 from arkham.fh import monsters as mon
 from arkham.fh import rounds
-from arkham.fh.rounds import Reject
+from arkham.fh.rounds import Reject, phase_of
 
 EFFECTS_ACTION = ("move", "attack", "investigate", "seal", "heal", "wound", "activate", "push",
                   "spawn", "spawn_special", "repair")
@@ -24,14 +23,6 @@ VERBS = ("activate", "attack", "attempt", "end_round", "heal", "investigate", "m
          "next_round", "offer", "order", "play", "push", "repair", "seal", "spawn",
          "spawn_special", "victim", "wound")
 LEAD_VERBS = ("end_round", "attempt", "next_round")
-
-
-def phase_of(s):
-    if s["result"] is not None:
-        return "over"
-    if s["act"] is not None:
-        return "choose"
-    return s["phase"]
 
 
 def _int(a, field):
@@ -133,11 +124,12 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         me["hp"] += 1
         ev.append({"e": "healed", "inv": seat, "hp": me["hp"]})
     elif verb == "wound":
-        act.wound(s, seat, ev, "effect")
+        mon.wound(s, seat, ev, "effect")
     elif verb == "activate":
         zone = a.get("zone")
         if zone not in D.board.zones:
             raise Reject("zone is one of: " + " ".join(D.board.zones))
+        act = rounds.lazy("activate")  # (an activation's code: loaded for it, then dropped)
         act.start(s, D, seat, zone)
         act.run(s, D, ev)
     elif verb == "push":
@@ -180,6 +172,7 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         ask = s["act"]["ask"]
         if ask["k"] != "order" or m not in ask["ids"]:
             raise Reject("choose which monster activates next: %s" % _ask_text(ask))
+        act = rounds.lazy("activate")
         act.pick(s, D, m)
         act.run(s, D, ev)
         _reckon_on(s, D, rng, ev)
@@ -189,8 +182,8 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         if ask["k"] != "victim" or who not in ask["invs"]:
             raise Reject("choose: %s" % _ask_text(ask))
         ask = s["act"]["ask"] = None
-        act.wound(s, who, ev, "killer")
-        act.run(s, D, ev)
+        mon.wound(s, who, ev, "killer")
+        rounds.lazy("activate").run(s, D, ev)
         _reckon_on(s, D, rng, ev)
 
 
@@ -213,32 +206,40 @@ def specials(D):
 def legal(s, D):
     """Every accepted action (attack lists each damage 1..max_damage). Board effects are listed
     once, under the lead's seat, though another seat may do the same: RAM on a Pico."""
+    return list(each(s, D))
+
+
+def each(s, D):
+    """legal(s, D) one action at a time (the table labels each as it comes: ~130 actions held as
+    dicts are ~7 KB of a Pico's heap)."""
     ph = phase_of(s)
-    out = []
     if ph == "over":
-        return out
+        return
     if ph == "choose":
         a = s["act"]
         if a["ask"]["k"] == "order":
             for m in a["ask"]["ids"]:
-                out.append({"a": "order", "inv": a["inv"], "m": m})
+                yield {"a": "order", "inv": a["inv"], "m": m}
         else:
             for who in a["ask"]["invs"]:
-                out.append({"a": "victim", "inv": a["inv"], "who": who})
-        return out
+                yield {"a": "victim", "inv": a["inv"], "who": who}
+        return
     lead = s["lead"]
     if ph == "priority":
         seat = rounds.next_seat(s)
         for c in s["priority"]["hands"][seat - 1]:
-            out.append({"a": "play", "inv": seat, "card": c})
-        return out
+            yield {"a": "play", "inv": seat, "card": c}
+        return
     if ph == "end":
-        return [{"a": "attempt", "inv": lead}, {"a": "next_round", "inv": lead}]
+        yield {"a": "attempt", "inv": lead}
+        yield {"a": "next_round", "inv": lead}
+        return
     if ph == "ritual":
         for seat in range(1, len(s["inv"]) + 1):
             if s["offers"][seat - 1] is None:
-                _offers(out, seat, s["priority"]["hands"][seat - 1], rounds.offer_size(s, D, seat))
-        return out
+                yield from _offers(seat, s["priority"]["hands"][seat - 1],
+                                   rounds.offer_size(s, D, seat))
+        return
     if s["fx"] < D.rules["max_effects"]:
         verbs = EFFECTS_ACTION if ph == "actions" else EFFECTS_ANCIENT
         board = [m for m in range(len(s["mon"])) if s["mon"][m][0] == mon.BOARD]
@@ -247,47 +248,46 @@ def legal(s, D):
             here = me["loc"]
             if "move" in verbs:
                 for to in D.board.paths[here]:
-                    out.append({"a": "move", "inv": seat, "to": to})
+                    yield {"a": "move", "inv": seat, "to": to}
             if "attack" in verbs:
                 for m in board:
                     if s["mon"][m][1] == here:
                         for d in range(1, D.rules["max_damage"] + 1):
-                            out.append({"a": "attack", "inv": seat, "m": m, "dmg": d})
+                            yield {"a": "attack", "inv": seat, "m": m, "dmg": d}
             if "investigate" in verbs:
                 c = s["clues"][here - 1]
                 if c is not None and not c[1]:
-                    out.append({"a": "investigate", "inv": seat})
+                    yield {"a": "investigate", "inv": seat}
             if "seal" in verbs and s["seals"] > 0:
                 for to in D.board.paths[here]:
                     if sorted([here, to]) not in s["sealed"]:
-                        out.append({"a": "seal", "inv": seat, "to": to})
+                        yield {"a": "seal", "inv": seat, "to": to}
             if me["hp"] < me["max"]:
-                out.append({"a": "heal", "inv": seat})
-            out.append({"a": "wound", "inv": seat})
+                yield {"a": "heal", "inv": seat}
+            yield {"a": "wound", "inv": seat}
         for z in D.board.zones:
-            out.append({"a": "activate", "inv": lead, "zone": z})
+            yield {"a": "activate", "inv": lead, "zone": z}
         for m in board:
-            out.append({"a": "push", "inv": lead, "m": m})
+            yield {"a": "push", "inv": lead, "m": m}
         kinds_left = [k for k in specials(D) if mon.reserve_of(s, D, k) >= 0]
         for loc in range(1, D.board.n + 1):
-            out.append({"a": "spawn", "inv": lead, "loc": loc})
+            yield {"a": "spawn", "inv": lead, "loc": loc}
             for k in kinds_left:
-                out.append({"a": "spawn_special", "inv": lead, "loc": loc, "kind": k})
+                yield {"a": "spawn_special", "inv": lead, "loc": loc, "kind": k}
             if sum(s["ruin"][loc - 1]):
-                out.append({"a": "repair", "inv": lead, "loc": loc})
+                yield {"a": "repair", "inv": lead, "loc": loc}
     if ph == "actions":
-        out.append({"a": "next", "inv": rounds.current(s)[0]})
+        yield {"a": "next", "inv": rounds.current(s)[0]}
     else:
-        out.append({"a": "end_round", "inv": lead})
-    return out
+        yield {"a": "end_round", "inv": lead}
 
 
-def _offers(out, seat, hand, k):
+def _offers(seat, hand, k):
     """Every choice of k cards of the hand (4 choose 3 = 4 by default)."""
     n = len(hand)
     idx = list(range(k))
     while True:
-        out.append({"a": "offer", "inv": seat, "cards": [hand[i] for i in idx]})
+        yield {"a": "offer", "inv": seat, "cards": [hand[i] for i in idx]}
         i = k - 1
         while i >= 0 and idx[i] == n - k + i:
             i -= 1

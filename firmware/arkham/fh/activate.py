@@ -8,7 +8,7 @@ Choices (seed: the investigator picks the order within a group; ours: who a kill
   {"k": "victim", "invs": [...]} which investigator (seat) the killer wounds
 """
 from arkham.fh.facts import SYMS
-from arkham.fh.monsters import at, free_slot, move, transit
+from arkham.fh.monsters import at, free_slot, move, transit, wound
 
 
 def group(syms):
@@ -26,16 +26,6 @@ def start(s, D, inv, zone, kind=None):
         locs = D.board.zone_locations(zone)
     s["act"] = {"inv": inv, "zone": zone, "kind": kind, "locs": locs, "done": [],
                 "m": -1, "left": [], "ask": None}
-
-
-def wound(s, seat, ev, why):
-    """An investigator loses 1 health; at 0 the investigators lose (FH-LOSE-1)."""
-    from arkham.fh.monsters import Lost
-
-    s["inv"][seat - 1]["hp"] -= 1
-    ev.append({"e": "wounded", "inv": seat, "hp": s["inv"][seat - 1]["hp"], "why": why})
-    if s["inv"][seat - 1]["hp"] <= 0:
-        raise Lost("investigator_defeated")
 
 
 def _symbol(s, D, m, sym, ev):

@@ -4,13 +4,11 @@ All chance (the monster pool, the gate stack, the clue tokens, the decks) comes 
 in the state: the core draws and the table tells the players which token to take. Action, item
 and Reckoning cards stay physical; their effects come in as generic verbs (arkham.fh.actions).
 """
-import binascii
-
-from arkham import canon
+from arkham.compat import forget
 from arkham.jsoncopy import copy
 from arkham.fh.facts import DataError
 from arkham.fh.monsters import Lost
-from arkham.fh.rounds import Reject
+from arkham.fh.rounds import Reject, phase_of
 from arkham.fh.rounds import lazy as _once  # data loading and setup run once: then dropped
 from arkham.rng import Rng
 
@@ -30,6 +28,7 @@ class Game:
                 raise ValueError("unknown option %r; options: %s" % (k, " ".join(OPTIONS)))
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed is an integer")
+        _drop_actions()
         try:
             setup = _once("setup")  # (its code in while the heap is in one piece)
             load = _once("load")
@@ -79,76 +78,45 @@ class Game:
     def legal_actions(self):
         return _actions().legal(self.state, self.D)
 
+    def each(self):
+        """legal_actions() one at a time (a generator: never the whole list of dicts)."""
+        return _actions().each(self.state, self.D)
+
     def snapshot(self):
         return copy(self.state)
 
     def restore(self, snap):
-        if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
-                or "mon" not in snap or snap.get("v") != 2:
-            raise ValueError("not a Final Hour snapshot")
-        st = copy(snap)
-        try:
-            D, g = _once("load").build(st["opts"])
-            _once("check").data(D, g)
-            self.D = D
-            g = None
-        except DataError as e:
-            raise ValueError(str(e))
-        self.state = st
-        self.start_events = []
+        _drop_actions()
+        _once("info").restore(self, snap)
 
     def state_hash(self):
-        """canon.state_hash(state), computed piece by piece (the same CRC: a CRC runs on over
-        concatenated bytes) so the whole canonical text never sits in RAM at once."""
-        s = self.state
-        crc = 0
-        sep = "{"
-        for k in sorted(s):
-            crc = binascii.crc32((sep + canon.dumps(k) + ":").encode(), crc)
-            v = s[k]
-            if isinstance(v, list):
-                inner = "["
-                for x in v:
-                    crc = binascii.crc32((inner + canon.dumps(x)).encode(), crc)
-                    inner = ","
-                crc = binascii.crc32(("[]" if inner == "[" else "]").encode(), crc)
-            else:
-                crc = binascii.crc32(canon.dumps(v).encode(), crc)
-            sep = ","
-        crc = binascii.crc32(b"}", crc)
-        return "%08x" % (crc & 0xFFFFFFFF)
+        """canon.state_hash(state), computed piece by piece (arkham.fh.info)."""
+        return _once("info").state_hash(self.state)
 
     # -- information ------------------------------------------------------------------------
     def phase(self):
-        return _actions().phase_of(self.state)
+        return phase_of(self.state)
 
     def public(self):
         """What everyone may see: no ritual components, face-down clues, stacks or decks."""
-        s = self.state
-        out = {}
-        for k in sorted(s):
-            if k not in ("ritual_parts", "gate_stack", "gate_box", "clues", "rng", "opts",
-                         "priority", "items", "offers"):
-                out[k] = s[k]
-        clues = []
-        for c in s["clues"]:
-            clues.append(None if c is None else (c[0] if c[1] else "face_down"))
-        out["clues"] = clues
-        out["inv"] = [{"name": i["name"], "loc": i["loc"], "hp": i["hp"], "max": i["max"]}
-                      for i in s["inv"]]
-        out["gate_stack"] = len(s["gate_stack"])
-        out["offered"] = [i + 1 for i in range(len(s["offers"])) if s["offers"][i] is not None]
-        out["phase"] = self.phase()
-        return out
+        return _once("info").public(self.state)
 
 
 def _actions():
-    """arkham.fh.actions (and activate): imported at the first action, not with the game's
+    """arkham.fh.actions: imported at the first action, not with the game's
     module, so a game's start (data, setup) does not have them in RAM too (~11 KB on a Pico).
     Once imported, this is a look-up in sys.modules."""
     from arkham.fh import actions
 
     return actions
+
+
+def _drop_actions():
+    """A game's start (data, setup) without the actions' code in RAM (~6.4 KB on a Pico): it
+    comes back at the game's first action or `legal` (once a game). (activate is loaded for an
+    activation only.)"""
+    forget("arkham.fh.actions")
+    forget("arkham.fh.activate")
 
 
 def new_game(seed, options=None):

@@ -15,6 +15,15 @@ class Lost(Exception):
     args[0] says why."""
 
 
+def wound(s, seat, ev, why):
+    """An investigator loses 1 health; at 0 the investigators lose (FH-LOSE-1). (Here, not in
+    activate, which is loaded for an activation only.)"""
+    s["inv"][seat - 1]["hp"] -= 1
+    ev.append({"e": "wounded", "inv": seat, "hp": s["inv"][seat - 1]["hp"], "why": why})
+    if s["inv"][seat - 1]["hp"] <= 0:
+        raise Lost("investigator_defeated")
+
+
 def at(s, loc):
     """Monster ids on a location, by slot."""
     out = []

@@ -8,7 +8,7 @@ Reckoning has run; the players resolve what it names, then `end_round`: the gate
 passes) -> "end" (`attempt` or `next_round`; after round 8 straight to "ritual") -> "ritual"
 (each investigator offers priority cards from hand, secretly; the last offer decides).
 """
-from arkham.compat import IMPL
+from arkham.compat import forget
 from arkham.fh import monsters as mon
 
 
@@ -21,14 +21,17 @@ def lazy(name):
     setup): imported when needed and dropped from sys.modules on MicroPython, so its code leaves
     RAM after."""
     mod = __import__("arkham.fh." + name, None, None, [name])
-    if IMPL != "cpython":
-        import sys
-
-        sys.modules.pop("arkham.fh." + name, None)
-        pkg = sys.modules.get("arkham.fh")
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)
+    forget("arkham.fh." + name)  # (from a .mpy only: a source would be compiled again each time)
     return mod
+
+
+def phase_of(s):
+    """The phase (here, not in actions: the table asks it without loading the actions' code)."""
+    if s["result"] is not None:
+        return "over"
+    if s["act"] is not None:
+        return "choose"
+    return s["phase"]
 
 
 # ---- playing priority cards (FH-ROUND-3) ------------------------------------------------------

@@ -82,14 +82,16 @@ def _more():
     return once("fh_more")
 
 
-def _numbered(la):
-    """legaltext.numbered in place: each action's dict can go as its label is made (a list of
-    ~100 actions is ~10 KB of dicts on a Pico, the labels ~4 KB; not both at once)."""
+def _numbered(actions):
+    """legaltext.numbered of an iterable, as a generator the app's encoder writes item by item:
+    each action's dict and its label go as the next is made (~130 actions are ~7 KB of dicts on
+    a Pico, their labels as much: never a list of either)."""
     from arkham.games.legaltext import label
 
-    for k in range(len(la)):
-        la[k] = "%d %s" % (k + 1, label(la[k]))
-    return la
+    n = 0
+    for a in actions:
+        n += 1
+        yield "%d %s" % (n, label(a))
 
 
 def _scale(rgb, num, den):
@@ -108,20 +110,21 @@ class Mode(_Mode):
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
         _more().check_board(ctx.board)
-        self._new(options or {}, False)
+        old = getattr(ctx, "mode", None)  # (`game final-hour` over a Final Hour game)
+        self._new(options or {}, old if isinstance(old, Mode) else None)
 
     def _new(self, kw, old):
-        """A new game (old: the mode has one to drop first)."""
+        """A new game (old: the Final Hour mode whose game goes first, or None)."""
         more = _more()
         opts = more.options(kw)
         o = more.core_options(opts)
         more = None  # (its code out of RAM before the game's data come in)
-        if old and "setup" not in opts:
+        if old is not None and getattr(old, "core", None) is not None and "setup" not in opts:
             # checked options the core cannot refuse (only a script's own sheet can be wrong):
             # the old game (its state and data, ~10 KB on a Pico) goes before the new one is
             # built. Should the build fail all the same (no memory), the app puts the game back
             # as last saved (the old one: saved after its last change)
-            self.core = None
+            old.core = None
         try:
             core = Game(o, opts["seed"])
         except ValueError as e:
@@ -200,7 +203,7 @@ class Mode(_Mode):
         self._flush()
         if verb == "new":
             no_more("new", args, {})
-            self._new(kw, True)
+            self._new(kw, self)
             self._flush()
             self.ctx.save()
             self.ctx.redraw()
@@ -260,14 +263,13 @@ class Mode(_Mode):
         core = self.core
         ph = core.phase()
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": _numbered(
-                core.legal_actions())}}
+            return {"private": next_seat(core.state), "view": {"legal": _numbered(core.each())}}
         if ph == "ritual":
             s = core.state
-            return {"legal": _numbered([{"a": "offer", "inv": i + 1,
-                                         "cards": offer_size(s, core.D, i + 1)}
-                                        for i in range(len(s["inv"])) if s["offers"][i] is None])}
-        return {"legal": _numbered(core.legal_actions())}
+            return {"legal": _numbered({"a": "offer", "inv": i + 1,
+                                        "cards": offer_size(s, core.D, i + 1)}
+                                       for i in range(len(s["inv"])) if s["offers"][i] is None)}
+        return {"legal": _numbered(core.each())}
 
     def _brief(self):
         s = self.core.state
