@@ -99,8 +99,8 @@ class App:
         self._redraw = True
 
     def back_from_save(self):
-        """The game as last saved (see on_flash)."""
-        self._unsave_mod().restore_saved(self)
+        """The game as last saved (see on_flash); False if it could not be restored."""
+        return self._unsave_mod().restore_saved(self)
 
     # ---- replies ---------------------------------------------------------------------------
 
@@ -191,14 +191,12 @@ class App:
         if self.on_flash():
             # A Pico holds one game: the old one leaves before the new one is built (two at once
             # were a table's worst point), and comes back from its save if the new one fails.
-            self.mode = None
-            self.game = None
+            self.mode.release()
             collect()
             try:
                 self._start(name, options, None)
             except Exception:
-                self.back_from_save()
-                if self.mode is None:  # not even that: a fresh table, the save kept on flash
+                if not self.back_from_save():  # not even that: the save stays on flash, kept
                     self._keep_save = True
                     self._start(DEFAULT_GAME, {}, None)
                 raise

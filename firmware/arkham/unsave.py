@@ -57,7 +57,8 @@ def _drop_after(log, seq):
 
 
 def restore_saved(app):
-    """The game as last saved, also across a `game` switch not saved yet."""
+    """The game as last saved, also across a `game` switch not saved yet; False if it could not
+    be restored (the table keeps what it has)."""
     try:
         saved = persist.load_json(app.storage, STATE_FILE)
         if saved is None:  # never saved: the game the table booted with, fresh
@@ -65,7 +66,7 @@ def restore_saved(app):
             app._game_crc = persist.crc(app._writer, app._table())
             app._check_game = False
             app._game_dirty = False
-            return
+            return True
         saved = saved["table"]
         if saved.get("game") == app.game:
             app.mode.restore(saved.get("mode"))
@@ -76,8 +77,10 @@ def restore_saved(app):
         app._check_game = False
         app._game_dirty = False
         app._redraw = True
+        return True
     except Exception:
         app._check_game = True
+        return False
 
 
 def report(app):

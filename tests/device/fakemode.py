@@ -58,5 +58,8 @@ class Mode(_Mode):
         self.snapshots += 1
         return {"count": self.count}
 
+    def release(self):
+        self.count = None  # (the game let go: only restore() brings a count back)
+
     def restore(self, snap):
         self.count = int(snap["count"])

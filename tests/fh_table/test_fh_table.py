@@ -220,13 +220,26 @@ def test_destruction_and_seals_are_lit_FH_TABLE_1_FH_RUIN_1():
 
 
 def test_a_new_game_drops_the_old_one_first(monkeypatch):
-    """The old game goes before the new one is built (RAM on a Pico); a build that fails all the
-    same (no memory) is an internal error: the app puts the game back as last saved."""
+    """With the game saved as it is, the old game goes before the new one is built (RAM on a
+    Pico); a build that fails all the same (no memory) is an internal error: the app puts the
+    game back as last saved. Not saved: both are held (nothing to bring the old one back)."""
+    import json
+
     from arkham.games import fh
 
     t = table()
     seen = []
     Game = fh.Game
+
+    def kept(opts, seed):
+        seen.append(t.mode.core)
+        return Game(opts, seed)
+
+    monkeypatch.setattr(fh, "Game", kept)
+    t.cmd("new players=3 seed=4")
+    assert seen[0] is not None
+    t.flash = json.dumps(t.mode.snapshot())
+    seen = []
 
     def build(opts, seed):
         seen.append(t.mode.core)

@@ -97,7 +97,7 @@ def test_game_final_hour_over_a_final_hour_game_drops_it_first(monkeypatch):
     Game = fh.Game
 
     def build(opts, seed):
-        seen.append(old.core)
+        seen.append(old.core)  # (the old game let go while the new one is built)
         return Game(opts, seed)
 
     monkeypatch.setattr(fh, "Game", build)

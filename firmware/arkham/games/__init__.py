@@ -63,6 +63,10 @@ class Mode:
     def __init__(self, ctx, options=None):
         self.ctx = ctx
 
+    def release(self):
+        """Let the game go (its state and data): the app is about to build another game with the
+        old one saved as it is, and gives it back through restore() if that fails."""
+
     def command(self, verb, args, kw):
         """Handle a game verb. Return a dict merged into the ok reply.
         Raise CommandError(reason) to reject; the state must then be unchanged."""

@@ -488,6 +488,10 @@ class Mode(_Mode):
         core.s["rng"] = core.rng.state()
         return {"opts": self.opts, "core": core.s, "table": self.sync.snapshot()}
 
+    def release(self):
+        """(games.Mode.release)"""
+        self._core = None
+
     def restore(self, snap):
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)

@@ -110,16 +110,15 @@ class Mode(_Mode):
     def __init__(self, ctx, options=None):
         _Mode.__init__(self, ctx, options)
         _more().check_board(ctx.board)
-        old = getattr(ctx, "mode", None)  # (`game final-hour` over a Final Hour game)
-        self._new(options or {}, old if isinstance(old, Mode) else None)
+        self._new(options or {}, None)  # (`game`: the app lets the old game go first)
 
     def _new(self, kw, old):
-        """A new game (old: the Final Hour mode whose game goes first, or None)."""
+        """A new game (old: this mode at a `new`, whose game goes first when it is saved)."""
         more = _more()
         opts = more.options(kw)
         o = more.core_options(opts)
         more = None  # (its code out of RAM before the game's data come in)
-        if old is not None and getattr(old, "core", None) is not None and "setup" not in opts:
+        if old is not None and old.core is not None and "setup" not in opts and self.ctx.on_flash():
             # checked options the core cannot refuse (only a script's own sheet can be wrong):
             # the old game (its state and data, ~10 KB on a Pico) goes before the new one is
             # built. Should the build fail all the same (no memory), the app puts the game back
@@ -545,6 +544,10 @@ class Mode(_Mode):
     def persist(self):
         """What the app saves: the live core state, not a copy (the app encodes it at once)."""
         return {"opts": self.opts, "core": self.core.state, "table": self.steps.snapshot()}
+
+    def release(self):
+        """(games.Mode.release)"""
+        self.core = None
 
     def restore(self, snap):
         _more().restore(self, snap)

@@ -324,6 +324,10 @@ class Mode(_Mode):
     def snapshot(self):
         return {"opts": self.opts, "core": self.core.snapshot()}
 
+    def release(self):
+        """(games.Mode.release)"""
+        self.core = None
+
     def restore(self, snap):
         opts = once("ritual_more").options(snap.get("opts") or {})
         core = Game(state=snap["core"])
