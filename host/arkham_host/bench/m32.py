@@ -103,8 +103,9 @@ _BOOT = (
     "sys.path[:]=%(path)r\n"
     "class _Q:\n pass\n"  # (the pools pre-allocated: see QSTR_POOLS)
     "_i=0\ngc.collect()\n_a=gc.mem_alloc()\n"
-    "while 1:\n"
-    " getattr(_Q,'_q%%d'%%_i,None)\n _i+=1\n _n=gc.mem_alloc()\n"
+    "while 1:\n"  # (a collection each time: no garbage left between the pools, a small heap
+    # stays in one piece)
+    " getattr(_Q,'_q%%d'%%_i,None)\n _i+=1\n gc.collect()\n _n=gc.mem_alloc()\n"
     " if _n-_a>16000:\n  break\n"
     " _a=_n\n"
     "gc.collect()\n_b=gc.mem_alloc()\n"
@@ -390,9 +391,13 @@ def runs(heap, layout, cal, name):
         _root(layout, state)  # the state folder is the Pico's root: package and saved game
         t = _Table(heap, layout, cal, game, board, state)
         try:
-            return play(t, name) and t.bad == 0
+            ok = play(t, name) and t.bad == 0
         finally:
             t.close()
+        if not ok and not t.names:  # (the boot lists its names once its own part is done)
+            raise RuntimeError("m32: the bench's boot did not fit in %d bytes (not the table's "
+                               "failure: give the table a bigger range)" % heap)
+        return ok
 
 
 def game_names(name, layout, cal):
