@@ -288,3 +288,13 @@ def test_a_console_nomination_does_not_make_the_nominee_pass_AR_TABLE_2():
     t.pad("seat3", False)
     t.hold("seat3")
     assert ("gesture", {"seat": 3, "gesture": "hold", "means": "pass"}) in t.events
+
+
+def test_persist_is_the_snapshot_without_a_copy():
+    """What the app saves is the snapshot, sharing the live state (no copy of the game made to
+    be saved: that copy was the Ritual table's worst point on a Pico's heap)."""
+    t = five()
+    t.cmd("nominate 2")
+    p = t.mode.persist()
+    assert p == t.mode.snapshot()
+    assert p["core"] is t.mode.core.state

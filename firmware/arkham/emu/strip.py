@@ -10,11 +10,12 @@ class CapturedPixels(Pixels):
     def __init__(self, n, order="GRB", cap=255):
         Pixels.__init__(self, n, order, cap)
         self.frames = 0
-        self.wire = bytes(3 * n)
+        self.wire = bytearray(3 * n)  # the last frame's wire bytes (updated in place)
         self.on_frame = None
 
     def _transmit(self, buf):
+        # (a Pico's NeoPixel sends the buffer as it is, with no copy on the heap: nor does this)
         self.frames += 1
-        self.wire = bytes(buf)
+        self.wire[:] = buf
         if self.on_frame is not None:
             self.on_frame()

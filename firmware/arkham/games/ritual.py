@@ -324,6 +324,11 @@ class Mode(_Mode):
     def snapshot(self):
         return {"opts": self.opts, "core": self.core.snapshot()}
 
+    def persist(self):
+        """What the app saves: the live core state, not a copy (the app encodes it at once; the
+        copy was the table's worst point)."""
+        return {"opts": self.opts, "core": self.core.state}
+
     def release(self):
         """(games.Mode.release)"""
         self.core = None
