@@ -23,6 +23,20 @@ m32_emu_chip_bytes_<table>  heap taken by the emulated MPR121 chips (register mo
                            and is measured.
 m32_pico_free_at_peak_<table>_<layout>  241,760 (free at a stock Pico's REPL with littlefs) minus
                            the peak: what such a Pico keeps free at the table's worst point.
+m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a Pico: those the
+                           game made (listed by the boot when the table's stdin closes after a
+                           calibration game), less the emulator's own (unless a device module
+                           loaded in the game has them too), plus those of a Pico's main.py and
+                           real backend that are not in the firmware's flash (from issue 9's
+                           third session). Names live in pools that double (QSTR_POOLS): the
+                           boot pre-allocates them in the base and charges each table
+                           m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
+                           that many names, so the emulator's ~170 names never push a table
+                           across a pool boundary the chip does not cross (crossing 1,260 names
+                           costs 8,992 bytes at once: AH2e makes ~1,370).
+The package is laid out as a Pico's root after `deploy` (./arkham, found through sys.path's "")
+and each .mpy's source name is its path there, so module paths (kept as names) are as long as on
+the chip.
 
 Budgets (issue 9, .mpy on littlefs): ah2e8 <= 160 KB, fh4 <= 120 KB, ritual7 <= 96 KB, bringup
 <= 64 KB; ROMFS: ah2e8 <= 96 KB. The heap of the interpreter itself at a bare REPL is not part of
@@ -77,17 +91,20 @@ TABLES = {  # name -> (game, board, the game command, range to search in KB for 
 }
 
 # Interned names (qstrs) live in pools that double: a new pool is allocated when the count of
-# names made at run time passes 20, 60, 140, 300, 620, 1260, 2540, and that pool is as big as the
-# next stretch (measured one new name at a time, the same on micropython32 and on the stock
-# firmware in rp2040js; 6 bytes an entry on the chip, 7 on micropython32, whose sizes are given).
+# names made at run time passes 0, 20, 60, 140, 300, 620, 1260, 2540, and that pool is as big as the
+# next stretch (measured one new name at a time, the same places on micropython32 and on the
+# stock firmware in rp2040js). The sizes are the chip's: 6 bytes an entry (a one-byte hash) + 16,
+# in 16-byte blocks (micropython32 hashes in two bytes: QSTR_POOLS_M32).
 # The emulator's own ~250 names would push the game's names across a boundary the chip never
 # crosses (bring-up: the 4.5 KB pool at 620), so the bench pre-allocates the pools in the base
 # (dummy names up to the 2,560-entry pool) and charges each table the pools the chip allocates
 # for the game's own names: QSTR_START (made by the firmware before main.py) + those the game
 # made in a calibration run.
-QSTR_POOLS = ((20, 304), (60, 592), (140, 1152), (300, 2272), (620, 4512), (1260, 8992),
-              (2540, 17952))  # (7 bytes an entry + 16, in 16-byte blocks)
-QSTR_START = 4  # names made at run time at a stock Pico's REPL (qstr_info's n_qstr)
+QSTR_POOLS = ((0, 144), (20, 256), (60, 496), (140, 976), (300, 1936), (620, 3856), (1260, 7696),
+              (2540, 15376))
+QSTR_POOLS_M32 = ((0, 160), (20, 304), (60, 592), (140, 1152), (300, 2272), (620, 4512), (1260, 8992),
+                  (2540, 17952))  # (the same pools on micropython32: the tests check these)
+QSTR_START = 0  # names made at run time at a stock Pico's REPL (qstr_info's n_qstr there)
 QSTR_ROOM = 2560  # entries of the pool the boot pre-allocates: the game's names must fit
 
 
@@ -235,7 +252,8 @@ def _device_names(made):
     tree = pathlib.Path(runtimes.mpy_tree())
     got = set()
     for rel in made:
-        if rel.endswith(".mpy") and not rel.startswith("arkham/emu/") and (tree / rel).is_file():
+        if (rel.endswith(".mpy") and not rel.startswith("arkham/emu/")
+                and not rel.startswith("emulator.") and (tree / rel).is_file()):
             got |= mpy_names(tree / rel)
     return got
 
