@@ -6,7 +6,7 @@ the context (`ctx`) a game mode sees: ctx.board, ctx.pads, ctx.emit(ev, fields),
 ctx.redraw().
 
 Order inside one step (docs/protocol.md relies on it):
- 1. read the link; run at most LINES_PER_STEP command lines (replies are queued)
+ 1. read the link; run at most _LINES_PER_STEP command lines (replies are queued)
  2. pads.scan -> one "pad" event per debounced change, then mode.on_pad; pad notices -> events
  3. mode.tick; the sweep animation
  4. repaint the scene if anything changed; pixels.render only when repainted or animating
@@ -27,19 +27,19 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import collect, forget, gc_threshold, ticks_diff, ticks_ms
+from arkham.compat import collect, const, forget, gc_threshold, ticks_diff, ticks_ms
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
 STATE_FILE = "state.json"
-CALIB_FILE = "calib.json"
+_CALIB_FILE = const("calib.json")
 DEFAULT_GAME = "bringup"
-LINES_PER_STEP = 4  # commands run per loop iteration (the scan must keep its pace)
-RING_BYTES = 3072  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
+_LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
+_RING_BYTES = const(3072)  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
 # issue 9: with each line's own object ~8 KB of a Pico's heap once a long game filled it)
-QUEUE_LINES = 16  # complete lines that may wait; more are dropped with one error
+_QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
 STEP_PARTS = ("commands", "scan", "show", "save", "send")  # a loop step's parts, in order
-ERROR_REPEAT_MS = 5000  # the same failure in the same place is reported at most this often
+_ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
 
 
 class App:
@@ -53,7 +53,7 @@ class App:
         self.storage = hw.storage
         self.options = options or {}
         self.period = int(self.options.get("period", 10))
-        self.reader = protocol.LineReader(QUEUE_LINES)
+        self.reader = protocol.LineReader(_QUEUE_LINES)
         self._writer = protocol.LineWriter()
         self._out = []  # encoded lines waiting for the end of the step
         self.mode = None
@@ -77,7 +77,7 @@ class App:
         seq = self._boot_game(notes)
         self._saved_seq = seq
         self.events = EventLog(
-            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", RING_BYTES))
+            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", _RING_BYTES))
         )
         self.emit("hello", self.hello_fields())
         for ev, fields in notes:
@@ -147,14 +147,14 @@ class App:
 
     def _load_calibration(self, notes):
         try:
-            text = self.storage.load(CALIB_FILE)
+            text = self.storage.load(_CALIB_FILE)
             if text:
                 self.pads.set_calibration(json.loads(text))
         except Exception as e:  # a bad file must not stop the table: report and go on
             notes.append(("calib_error", {"err": _describe(e)}))
 
     def save_calibration(self):
-        self.storage.save(CALIB_FILE, _text(self.pads.calibration()))
+        self.storage.save(_CALIB_FILE, _text(self.pads.calibration()))
 
     def _boot_game(self, notes):
         """Resume the saved game (unless options["game"] names another); returns the saved seq.
@@ -230,7 +230,7 @@ class App:
             self.failure("link", e, now_ms)
         ran = 0
         t0 = ticks_ms()
-        for _ in range(LINES_PER_STEP):
+        for _ in range(_LINES_PER_STEP):
             item = self.reader.take()
             if item is None:
                 break
@@ -419,7 +419,7 @@ class App:
             hook(where, exc)
         msg = _describe(exc)
         rec = self._failures.get(where)
-        if rec is not None and rec[0] == msg and ticks_diff(now_ms, rec[2]) < ERROR_REPEAT_MS:
+        if rec is not None and rec[0] == msg and ticks_diff(now_ms, rec[2]) < _ERROR_REPEAT_MS:
             rec[1] += 1
             return
         fields = {"where": where, "err": msg}

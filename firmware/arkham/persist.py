@@ -1,7 +1,7 @@
 """The saved game, in pieces: never one string of its size on a small, fragmented heap.
 
 A Pico's heap gets fragmented: a 5 KB block may not exist with 50 KB free. So the table (game,
-options, mode snapshot) is written in pieces: its dicts (and lists of dicts) down to DEPTH
+options, mode snapshot) is written in pieces: its dicts (and lists of dicts) down to _DEPTH
 levels are walked here, keys sorted, everything below is one json.dumps each (in C: our
 canonical encoder in Python took ~0.55 s of chip time for an 8-investigator AH2e save, most of
 a move; this ~0.19 s). A save is read back, never compared, so below those levels its keys need
@@ -17,14 +17,16 @@ no fixed order; an unchanged dict keeps its order, which is all the CRC needs.
 import json
 from binascii import crc32
 
-DEPTH = 4  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
+from arkham.compat import const
+
+_DEPTH = const(4)  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
 
 
 def _dumps(obj):
     return json.dumps(obj, separators=(",", ":"))
 
 
-def pieces(obj, write, depth=DEPTH):
+def pieces(obj, write, depth=_DEPTH):
     """The JSON text of obj, written as str pieces (a dict, or a list of dicts, above `depth`
     one piece per member; below it one json.dumps)."""
     t = type(obj)

@@ -29,13 +29,13 @@ class BadLine(Exception):
         self.tag = tag
 
 
-_TAG_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-MAX_TAG_LEN = const(16)
+_TAG_CHARS = const("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_MAX_TAG_LEN = const(16)
 
 
 def _tag(text):
     """Tag text (after '#') -> int (digits, no leading zero, at most 9) or str; None if bad."""
-    if not text or len(text) > MAX_TAG_LEN:
+    if not text or len(text) > _MAX_TAG_LEN:
         return None
     for c in text:
         if c not in _TAG_CHARS:
@@ -51,7 +51,7 @@ def _tag_value(word):
     if tag is None:
         raise BadLine(
             "bad tag %r: want #N (a number) or #WORD (letters, digits, _ -; at most %d)"
-            % (word[:20], MAX_TAG_LEN)
+            % (word[:20], _MAX_TAG_LEN)
         )
     return tag
 
@@ -62,7 +62,7 @@ def peek_tag(raw):
         return None
     i = 1
     n = len(raw)
-    while i < n and i <= MAX_TAG_LEN + 1 and raw[i] != 32 and raw[i] != _TAB:
+    while i < n and i <= _MAX_TAG_LEN + 1 and raw[i] != 32 and raw[i] != _TAB:
         if raw[i] < 32 or raw[i] > 126:
             return None
         i += 1

@@ -6,10 +6,11 @@ the game refuses) is reported as `restore_failed` with the reason, the damaged f
 (NAME.bad) and the previous good save (NAME.bak, kept by Storage.save) is tried next.
 """
 
+from arkham.compat import const
 from arkham.persist import crc, load_json
 
-MAX_SEQ = 0x3FFFFFFF  # (a MicroPython small int: at one event a second, 34 years)
-TRIES = 3  # the file, its previous copy, and one more for a storage that keeps more
+_MAX_SEQ = const(0x3FFFFFFF)  # (a MicroPython small int: at one event a second, 34 years)
+_TRIES = const(3)  # the file, its previous copy, and one more for a storage that keeps more
 
 
 def resume(app, name, want, notes):
@@ -24,7 +25,7 @@ def resume(app, name, want, notes):
     _prepare(app, name)
     memory = 0
     tries = 0
-    while tries < TRIES:
+    while tries < _TRIES:
         tries += 1
         saved = None
         try:
@@ -81,8 +82,8 @@ def _seq(saved):
     if not isinstance(saved, dict):
         raise ValueError("the state file is not an object")
     seq = saved.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= MAX_SEQ:
-        raise ValueError("bad seq %s in the state file (want 0..%d)" % (repr(seq)[:24], MAX_SEQ))
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= _MAX_SEQ:
+        raise ValueError("bad seq %s in the state file (want 0..%d)" % (repr(seq)[:24], _MAX_SEQ))
     return seq
 
 

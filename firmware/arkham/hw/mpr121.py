@@ -45,8 +45,8 @@ _AUTOCONFIG_VALUES = b"\x0b\x00\xc9\x82\xb5"
 # channel, ELE0..ELE11 enabled.
 _ECR_RUN = const(0x8C)
 
-TOUCH_DEFAULT = 12
-RELEASE_DEFAULT = 6
+_TOUCH_DEFAULT = const(12)
+_RELEASE_DEFAULT = const(6)
 
 
 class MPR121Error(OSError):
@@ -54,7 +54,7 @@ class MPR121Error(OSError):
 
 
 class MPR121:
-    def __init__(self, i2c, addr=0x5A, start=True, touch=TOUCH_DEFAULT, release=RELEASE_DEFAULT):
+    def __init__(self, i2c, addr=0x5A, start=True, touch=_TOUCH_DEFAULT, release=_RELEASE_DEFAULT):
         self.i2c = i2c
         self.addr = addr
         self.touch = touch

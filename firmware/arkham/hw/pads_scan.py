@@ -7,17 +7,17 @@ from arkham.compat import const, ticks_add, ticks_diff
 
 TOUCH = 12  # default thresholds, in counts of delta (filtered data is 10-bit, ~700 empty)
 RELEASE = 6
-RETRY_MS = 1000
+_RETRY_MS = const(1000)
 DRIFT_SCANS = const(16)
-STUCK_SCANS = const(8)
+_STUCK_SCANS = const(8)
 RAIL_LOW = const(15)  # an electrode shorted to ground reads ~0
 RAIL_HIGH = const(1008)  # an open (unconnected) electrode reads near the top
-NOISE_WINDOW = const(32)
-SURPRISES = const(2)  # electrodes of one chip jumping at once (and 1/6 of its pads): noise
-BOARD_SURPRISES = const(4)  # ... or this many across the board
+_NOISE_WINDOW = const(32)
+_SURPRISES = const(2)  # electrodes of one chip jumping at once (and 1/6 of its pads): noise
+_BOARD_SURPRISES = const(4)  # ... or this many across the board
 HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
-QUIET_WINDOWS = const(2)  # quiet windows in a row before a noisy pad is called quiet again
-CATCHUP_SCANS = const(3)  # scans a reading must stay far above the reference to move it up
+_QUIET_WINDOWS = const(2)  # quiet windows in a row before a noisy pad is called quiet again
+_CATCHUP_SCANS = const(3)  # scans a reading must stay far above the reference to move it up
 
 CHIP_OK = const(0)
 CHIP_FAILING = const(1)
@@ -68,7 +68,7 @@ class PadScan:
                 self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
             self._ever_ok[ci] = True
             surprises += self._process(ci, buf, ch)
-        if surprises >= BOARD_SURPRISES:
+        if surprises >= _BOARD_SURPRISES:
             # several electrodes across the board jumped in the same scan: noise arriving (a
             # player moves one token at a time). Every chip waits a while.
             hold = self._hold
@@ -100,7 +100,7 @@ class PadScan:
     def _fail(self, ci, now_ms, err):
         self._state[ci] = CHIP_FAILING
         self._err[ci] = err
-        self._next[ci] = ticks_add(now_ms, RETRY_MS)
+        self._next[ci] = ticks_add(now_ms, _RETRY_MS)
         if not self._reported[ci]:
             self._reported[ci] = True
             self._notices.append(("chip_fault", {"chip": chip_name(self.chips[ci]), "err": err}))
@@ -143,7 +143,7 @@ class PadScan:
                 self._lone[k] = 0
             steps[e] = d
         hold = self._hold
-        if surprises >= SURPRISES and 6 * surprises >= self._npads[ci]:
+        if surprises >= _SURPRISES and 6 * surprises >= self._npads[ci]:
             hold[ci] = HOLD_SCANS
         elif hold[ci]:
             hold[ci] -= 1
@@ -155,9 +155,9 @@ class PadScan:
             f = buf[e]
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
-                if self._rail[k] < STUCK_SCANS:
+                if self._rail[k] < _STUCK_SCANS:
                     self._rail[k] += 1
-                    if self._rail[k] == STUCK_SCANS:
+                    if self._rail[k] == _STUCK_SCANS:
                         self._set_fault(k, FAULT_STUCK)
                 continue
             if self._rail[k]:
@@ -234,7 +234,7 @@ class PadScan:
                     # far above the reference for a few scans in a row: it was taken with
                     # something on the pad (tokens only ever lower the reading), so catch up
                     # fast. (A spike is one scan: it never moves the reference.)
-                    if self._up[k] < CATCHUP_SCANS:
+                    if self._up[k] < _CATCHUP_SCANS:
                         self._up[k] += 1
                     else:
                         empty[k] = em + ((fs - em) >> 1)
@@ -252,7 +252,7 @@ class PadScan:
                     empty[k] = em - 1
                     self._drift[k] = 0
         self._win[ci] += 1
-        if self._win[ci] >= NOISE_WINDOW:
+        if self._win[ci] >= _NOISE_WINDOW:
             self._win[ci] = 0
             self._judge_noise(ci)
         return surprises
@@ -262,7 +262,7 @@ class PadScan:
         # threshold: a token placed or lifted is one such step). Jitter amplitude ~ 1.5 x mean
         # step; noisy when that reaches 3/4 of the touch threshold (jitter alone then comes
         # within a quarter of a false touch), or when big steps come more often than tokens do
-        # (5+ in a window). Cleared below half of that with few big steps, QUIET_WINDOWS windows
+        # (5+ in a window). Cleared below half of that with few big steps, _QUIET_WINDOWS windows
         # in a row (hysteresis): a noisy pad is reported once, not at every wobble of the noise.
         emap = self._emap[ci]
         for e in range(12):
@@ -270,14 +270,14 @@ class PadScan:
             if k < 0:
                 continue
             est2 = 2 * self._nsum[k]
-            lim = self.touch[k] * NOISE_WINDOW
+            lim = self.touch[k] * _NOISE_WINDOW
             if est2 >= lim or self._nbig[k] > 4:
                 self._set_fault(k, FAULT_NOISY)
                 self._quiet[k] = 0
             elif 2 * est2 < lim and self._nbig[k] < 3:
-                if self._quiet[k] < QUIET_WINDOWS:
+                if self._quiet[k] < _QUIET_WINDOWS:
                     self._quiet[k] += 1
-                if self._quiet[k] >= QUIET_WINDOWS:
+                if self._quiet[k] >= _QUIET_WINDOWS:
                     self._clear_fault(k, FAULT_NOISY)
             else:
                 self._quiet[k] = 0

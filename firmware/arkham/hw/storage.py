@@ -19,7 +19,9 @@ CircuitPython can only write its flash after boot.py runs storage.remount("/", r
 import json
 import os
 
-_OK_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
+from arkham.compat import const
+
+_OK_CHARS = const("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
 
 def _exists(path):
