@@ -38,7 +38,7 @@ _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must kee
 _RING_BYTES = const(3072)  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
 # issue 9: with each line's own object ~8 KB of a Pico's heap once a long game filled it)
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
-STEP_PARTS = ("commands", "scan", "show", "save", "send")  # a loop step's parts, in order
+_STEP_PARTS = const(("commands", "scan", "show", "save", "send"))  # a loop step's parts, in order
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
 
 
@@ -69,7 +69,7 @@ class App:
         self._saved_seq = -1
         self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
         self._pad_changes = []  # (spot, present) of this step
-        self.step_ms = [0, 0, 0, 0, 0]  # the last step that ran commands: ms of STEP_PARTS
+        self.step_ms = [0, 0, 0, 0, 0]  # the last step that ran commands: ms of _STEP_PARTS
         self._failures = {}  # place -> [message, repeats, ticks of last report]
         self.booted_ms = ticks_ms()
         notes = []
@@ -134,7 +134,7 @@ class App:
             "game": self.game,
             "seq": self.events.seq if hasattr(self, "events") else None,
             "mem_free": self.mem_free(),
-            "step_ms": dict(zip(STEP_PARTS, self.step_ms)),
+            "step_ms": dict(zip(_STEP_PARTS, self.step_ms)),
             "emulated": bool(self.options.get("emulated")),
         }
 

@@ -29,7 +29,7 @@ class BadLine(Exception):
         self.tag = tag
 
 
-_TAG_CHARS = const("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_TAG_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 _MAX_TAG_LEN = const(16)
 
 
@@ -37,7 +37,7 @@ def _tag(text):
     """Tag text (after '#') -> int (digits, no leading zero, at most 9) or str; None if bad."""
     if not text or len(text) > _MAX_TAG_LEN:
         return None
-    for c in text:
+    for c in text.encode():  # (bytes: a str's characters would each become a name for good)
         if c not in _TAG_CHARS:
             return None
     if text.isdigit() and len(text) <= 9 and (text[0] != "0" or text == "0"):
@@ -74,10 +74,11 @@ def peek_tag(raw):
 def _is_key(k):
     if not k or len(k) > 32:
         return False
-    for c in k:
-        if not (c.isalpha() or c.isdigit() or c == "_"):
+    b = k.encode()  # ASCII letters, digits and _ (as bytes: see _tag)
+    for c in b:
+        if not (97 <= c <= 122 or 65 <= c <= 90 or 48 <= c <= 57 or c == 95):
             return False
-    return not k[0].isdigit()
+    return not 48 <= b[0] <= 57
 
 
 def parse(line):

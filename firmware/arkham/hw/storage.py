@@ -21,7 +21,7 @@ import os
 
 from arkham.compat import const
 
-_OK_CHARS = const("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
+_OK_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
 
 def _exists(path):
@@ -59,7 +59,8 @@ class Storage:
         self.root = root if root.endswith("/") else root + "/"
 
     def path(self, name):
-        if not name or name[0] == "." or any(c not in _OK_CHARS for c in name):
+        # (bytes: a str's characters would each become a name for good)
+        if not name or name.startswith(".") or any(c not in _OK_CHARS for c in name.encode()):
             raise ValueError("bad storage name %r (letters, digits, _ - . only)" % (name,))
         return self.root + name
 
