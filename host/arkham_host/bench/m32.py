@@ -197,8 +197,10 @@ def calibrate(layout, board="bringup"):
         out = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=root)
     if out.returncode != 0:
         raise RuntimeError("m32 calibration failed: " + (out.stdout + out.stderr)[-2000:])
-    cal = json.loads(out.stdout.strip().splitlines()[-1])
     names = _names(out.stdout)
+    if "emu" not in names or "deps" not in names:
+        raise RuntimeError("m32 calibration printed no name lists: " + out.stdout[-2000:])
+    cal = json.loads(out.stdout.strip().splitlines()[-1])
     cal["emu_names"] = names["emu"] - names["deps"]  # (a set: not part of the printed figures)
     return cal
 
@@ -208,7 +210,7 @@ def _names(text):
     `micropython.qstr_info(1)` listings in a boot's output (the boot's dummy names left out)."""
     got, cur = {}, None
     for line in text.splitlines():
-        if line.startswith("<names "):
+        if line.startswith("<names ") and line.endswith(">"):
             cur = got.setdefault(line[7:-1], set())
         elif cur is not None and line.startswith("Q(") and line.endswith(")"):
             name = line[2:-1]
@@ -503,8 +505,8 @@ def measure() -> dict:
         for name in names:
             cal = calibrate(layout, TABLES[name][1])
             out["m32_emu_chip_bytes_" + name] = cal["chips"]
-            names = game_names(name, layout, cal)
-            cal["names"] = None if names is None else len(names)
+            made = game_names(name, layout, cal)
+            cal["names"] = None if made is None else len(made)
             if cal["names"] is None:
                 out["m32_heap_peak_%s_%s" % (name, layout)] = None
                 continue
