@@ -17,10 +17,11 @@ def in_force(g, key):
     return n
 
 
-def resolve(g, c, kind):
-    """The ability of mythos card c as it comes into play (headline, environment, rumor)."""
+def resolve(g, kind, name):
+    """The ability of the mythos card called `name` as it comes into play (headline,
+    environment, rumor)."""
     s = g.s
-    ab = card_ability(g.d.card_name(c))
+    ab = card_ability(name)
     if kind.startswith("env"):
         if ab:
             s["envab"] = ab

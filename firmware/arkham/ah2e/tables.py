@@ -34,6 +34,7 @@ ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "
              "ambush", "endless", "undead", "mask", "box_on_defeat", "lost_on_damage",
              "through_gate_on_damage", "lose_weapon", "maniac_terror")
 
+_CPY = sys.implementation.name == "cpython"  # (a host: RAM is no concern, files are read once)
 _FIELD_AT = {}  # name -> its index, without a scan of the tuple (monster stats are read a lot)
 for _k in range(len(FIELDS)):
     _FIELD_AT[FIELDS[_k]] = _k
@@ -78,13 +79,37 @@ class Data:
         return (self.card_name(c), TYPES[self._typ[c]], None if gt == 255 else self.locations[gt],
                 None if cl == 255 else self.locations[cl])
 
+    def card_at(self, c, k):
+        """Where mythos card c opens its gate (k=2) or places its clue (k=3), or None: card(c)[k]
+        without its name read."""
+        at = (self._gate if k == 2 else self._clue)[c]
+        return None if at == 255 else self.locations[at]
+
     def card_name(self, c):
         return self.card_names((c,))[0]
+
+    _names = None  # CPython only: every card's name, read once (the device reads a line a time)
+
+    def _all_names(self):
+        if self._names is None:
+            self._names = self._read_names(range(self.ncards))
+        return self._names
 
     def card_names(self, cards, want=None):
         """The names of mythos cards, read from data/mythos.json where each card's line starts
         (1.2 KB of names not kept in RAM; a card is named when drawn or told). With `want`: the
         first of `cards` called so, or None (no list built)."""
+        if _CPY:
+            names = self._all_names()
+            if want is None:
+                return [names[c] for c in cards]
+            for c in cards:
+                if names[c] == want:
+                    return c
+            return None
+        return self._read_names(cards, want)
+
+    def _read_names(self, cards, want=None):
         out = []
         want = None if want is None else want.encode()
         f = open(_DIR + "mythos.json", "rb")
