@@ -134,15 +134,19 @@ def draw_monster(g, kind=None):
     n = mon.count("cup")  # (scans in C: no list of the cup built)
     if not n:
         awaken(g, "no_monster")
+    marker = d._marker  # markers compared by kind number, not by name
     if kind is None:
         j = g.rng.below(n)  # = rng.choice(cup(g)): the j-th marker in the cup
         m = -1
         for _ in range(j + 1):
             m = mon.index("cup", m + 1)
-        k, kind = d._marker[m], d.kind_of(m)
-    else:
-        k = d.kind_id(kind)
-    marker = d._marker  # markers compared by kind number, not by name
+        k = marker[m]
+        while m and marker[m - 1] == k:  # a kind's markers are in a row (load.py): its first
+            m -= 1
+        m = mon.index("cup", m)  # the lowest of that kind in the cup (m itself at the latest)
+        g.emit("monster_drawn", monster=m, kind=d.kind_of(m))
+        return m
+    k = d.kind_id(kind)
     for m in range(len(mon)):
         if marker[m] == k and mon[m] == "cup":
             g.emit("monster_drawn", monster=m, kind=kind)

@@ -207,13 +207,16 @@ class Lazy:
     ~2 us a call on the unix port; a module dropped is loaded again once per round."""
 
     def __init__(self, name):
-        self._n = name
+        self._n = "arkham.ah2e." + name  # (its key in sys.modules: no string built per call)
 
     def __getattr__(self, attr):
-        m = sys.modules.get("arkham.ah2e." + self._n)
-        if m is None:
-            m = load_once(self._n)
-        return getattr(m, attr)
+        return getattr(module(self._n), attr)
+
+
+def module(name):
+    """The module arkham.ah2e.<x> called `name` (its full name), imported when not loaded."""
+    m = sys.modules.get(name)
+    return load_once(name[12:]) if m is None else m
 
 
 def drop(name):
