@@ -121,6 +121,16 @@ def limit(g):
     return len(g.s["inv"]) + 3
 
 
+def under_limit(g):
+    """Fewer monsters in Arkham than the limit (AH-LIMIT-1). Most often the markers out of the
+    cup, the box and the Outskirts (counted in C) are already fewer: no scan of all 60."""
+    mon = g.s["mon"]
+    n = limit(g)
+    if len(mon) - mon.count("cup") - mon.count("box") - mon.count(OUTSKIRTS) < n:
+        return True
+    return arkham_count(g) < n
+
+
 def cup(g):
     return [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
 
@@ -176,7 +186,7 @@ def move_monster(g, mid, to, why):
 def place_monster(g, mid, loc, why):
     """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2)."""
     s = g.s
-    if s["terror"] >= 10 or arkham_count(g) < limit(g):
+    if s["terror"] >= 10 or under_limit(g):
         move_monster(g, mid, loc, why)
     else:
         to_outskirts(g, mid)
