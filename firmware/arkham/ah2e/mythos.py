@@ -146,9 +146,7 @@ def surge_ok(counts, at, total):
 
 def step_gate_marker(g, step):
     """Take a gate marker from the stack (random or named) and open the gate (AH-AWAKE-3)."""
-    s = g.s
-    stack = [m for m in range(len(s["gm"])) if s["gm"][m] == "stack"]
-    if not stack:
+    if "stack" not in g.s["gm"]:  # (no list of the stack built)
         rules.awaken(g, "no_gate_marker")
     if g.physical("gates"):
         return False

@@ -166,13 +166,18 @@ def draw_monster(g, kind=None):
 
 def draw_gate_marker(g, world=None):
     """A gate marker from the stack, the same way (AH-TABLE-4); none left awakens (AH-AWAKE-3)."""
-    stack = [m for m in range(len(g.s["gm"])) if g.s["gm"][m] == "stack"]
-    if not stack:
+    gm = g.s["gm"]
+    n = gm.count("stack")  # (scans in C, no list of the stack built: as draw_monster)
+    if not n:
         awaken(g, "no_gate_marker")
+    gw = g.d.gate_world
     if world is None:
-        world = g.d.gate_world[g.rng.choice(stack)]
-    for m in stack:
-        if g.d.gate_world[m] == world:
+        m = -1
+        for _ in range(g.rng.below(n) + 1):  # = rng.choice(stack): its j-th marker
+            m = gm.index("stack", m + 1)
+        world = gw[m]
+    for m in range(len(gm)):
+        if gm[m] == "stack" and gw[m] == world:
             return m
     return None
 
