@@ -176,6 +176,8 @@ def get():
         d = Data()
         load_once("load").build(d)
         unload("load")
+        if _CPY:  # a host: each marker's kind name kept (60 strings), looked up in C
+            d.kind_of = tuple([d.kind_of(m) for m in range(d.markers)]).__getitem__
         _data[0] = d
     return _data[0]
 
@@ -259,13 +261,15 @@ _abilities = [None]  # CPython only: every card's ability, read once (the device
 
 def card_ability(name):
     """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
-    if sys.implementation.name == "cpython":
+    if _CPY:
+        from arkham.jsoncopy import copy
+
         if _abilities[0] is None:
             _abilities[0] = {}
             for r in _once("_records", "mythos_abilities")[1]:
                 _abilities[0].setdefault(r[0], r[1])  # the first record of a name, as below
         ab = _abilities[0].get(name)
-        return None if ab is None else json.loads(json.dumps(ab))  # the caller's own copy
+        return None if ab is None else copy(ab)  # the caller's own copy
     return _read_ability(name)
 
 
