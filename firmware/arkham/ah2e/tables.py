@@ -34,7 +34,6 @@ ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "
              "ambush", "endless", "undead", "mask", "box_on_defeat", "lost_on_damage",
              "through_gate_on_damage", "lose_weapon", "maniac_terror")
 
-_CPY = sys.implementation.name == "cpython"  # (a host: RAM is no concern, files are read once)
 _FIELD_AT = {}  # name -> its index, without a scan of the tuple (monster stats are read a lot)
 for _k in range(len(FIELDS)):
     _FIELD_AT[FIELDS[_k]] = _k
@@ -50,7 +49,7 @@ class Data:
     _kind_at = None  # where each word of _kind_names starts (built when first read)
 
     def kind_of(self, m):
-        """The kind name of monster marker m."""
+        """The kind name of monster marker m. (CPython: load.host_lookups.)"""
         at = self._kind_at
         if at is None:
             at = self._kind_at = _starts(self._kind_names)
@@ -88,28 +87,10 @@ class Data:
     def card_name(self, c):
         return self.card_names((c,))[0]
 
-    _names = None  # CPython only: every card's name, read once (the device reads a line a time)
-
-    def _all_names(self):
-        if self._names is None:
-            self._names = self._read_names(range(self.ncards))
-        return self._names
-
     def card_names(self, cards, want=None):
         """The names of mythos cards, read from data/mythos.json where each card's line starts
         (1.2 KB of names not kept in RAM; a card is named when drawn or told). With `want`: the
-        first of `cards` called so, or None (no list built)."""
-        if _CPY:
-            names = self._all_names()
-            if want is None:
-                return [names[c] for c in cards]
-            for c in cards:
-                if names[c] == want:
-                    return c
-            return None
-        return self._read_names(cards, want)
-
-    def _read_names(self, cards, want=None):
+        first of `cards` called so, or None (no list built). (CPython: load.host_lookups.)"""
         out = []
         want = None if want is None else want.encode()
         f = open(_DIR + "mythos.json", "rb")
@@ -176,8 +157,6 @@ def get():
         d = Data()
         load_once("load").build(d)
         unload("load")
-        if _CPY:  # a host: each marker's kind name kept (60 strings), looked up in C
-            d.kind_of = tuple([d.kind_of(m) for m in range(d.markers)]).__getitem__
         _data[0] = d
     return _data[0]
 
@@ -213,15 +192,6 @@ class Lazy:
 
     def __getattr__(self, attr):
         return getattr(module(self._n), attr)
-
-
-if _CPY:
-    class Lazy(Lazy):  # noqa: F811
-        """CPython: the same through __getattribute__ (MicroPython has only __getattr__): no failed
-        look-up and its exception before each call (~0.35 -> ~0.13 us a call)."""
-
-        def __getattribute__(self, attr):
-            return getattr(module(object.__getattribute__(self, "_n")), attr)
 
 
 def module(name):
@@ -270,7 +240,7 @@ _abilities = [None]  # CPython only: every card's ability, read once (the device
 
 def card_ability(name):
     """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
-    if _CPY:
+    if sys.implementation.name == "cpython":
         from arkham.jsoncopy import copy
 
         if _abilities[0] is None:
