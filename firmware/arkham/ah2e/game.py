@@ -177,21 +177,18 @@ class Game:
                     continue
                 raise RuntimeError("empty queue in phase " + s["phase"])
             step = s["q"].pop(0)
-            how = STEPS.get(step[0])  # (inline: one method call less per step)
-            if how is None:
-                done = self._final_step(step)
-            elif how[0] is None:
-                done = how[1](self, step)
-            else:
-                done = getattr(tables.module(how[0]), how[1])(self, step)
-            if not done:
+            if not self._handle(step):
                 s["step"] = step
         raise RuntimeError("flow bound exceeded")
 
-    def _final_step(self, step):
+    def _handle(self, step):
+        k = step[0]
+        if k in STEPS:
+            m, fn = STEPS[k]
+            return (fn if m is None else getattr(tables.module(m), fn))(self, step)
         from arkham.ah2e import final
 
-        return final.STEPS[step[0]](self, step)
+        return final.STEPS[k](self, step)
 
     def _still(self, step):
         """Is a waiting step still waiting? (an effect may have made it moot)"""

@@ -1,7 +1,6 @@
 """Builds the data tables from data/*.json (once per run), and reads whole data files for setup
 (sheets, names): loaded for that and unloaded afterwards on small heaps (tables.load_once)."""
 import json
-import sys
 from array import array
 
 from arkham.ah2e.tables import _DIR, ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES
@@ -165,25 +164,6 @@ def build(self):
     self.maniac = head["maniac_terror"]
     names = _cards(self)
     _ability_lines(self, names)
-    if sys.implementation.name == "cpython":
-        host_lookups(self, tuple(names))
-
-
-def host_lookups(self, names):
-    """CPython (a host: RAM is no concern): mythos card names and each marker's kind name kept,
-    looked up with no file read and no string sliced (the device's Data methods do both, to keep
-    them out of a small heap); instance attributes in front of those methods."""
-
-    def card_names(cards, want=None):
-        if want is None:
-            return [names[c] for c in cards]
-        for c in cards:
-            if names[c] == want:
-                return c
-        return None
-
-    self.card_names = card_names
-    self.kind_of = tuple([self.kind_of(m) for m in range(self.markers)]).__getitem__
 
 def _kinds(self, recs):
     """Monster kinds as bytes: FIELDS values (+8 offset) of every kind in one bytes, an ability

@@ -49,7 +49,7 @@ class Data:
     _kind_at = None  # where each word of _kind_names starts (built when first read)
 
     def kind_of(self, m):
-        """The kind name of monster marker m. (CPython: load.host_lookups.)"""
+        """The kind name of monster marker m. (CPython: host.lookups.)"""
         at = self._kind_at
         if at is None:
             at = self._kind_at = _starts(self._kind_names)
@@ -90,7 +90,7 @@ class Data:
     def card_names(self, cards, want=None):
         """The names of mythos cards, read from data/mythos.json where each card's line starts
         (1.2 KB of names not kept in RAM; a card is named when drawn or told). With `want`: the
-        first of `cards` called so, or None (no list built). (CPython: load.host_lookups.)"""
+        first of `cards` called so, or None (no list built). (CPython: host.lookups.)"""
         out = []
         want = None if want is None else want.encode()
         f = open(_DIR + "mythos.json", "rb")
@@ -157,6 +157,8 @@ def get():
         d = Data()
         load_once("load").build(d)
         unload("load")
+        if sys.implementation.name == "cpython":
+            load_once("host").lookups(d)  # (a host: lookups kept in RAM)
         _data[0] = d
     return _data[0]
 
@@ -235,20 +237,10 @@ def ancient_one(name):
     return sheet
 
 
-_abilities = [None]  # CPython only: every card's ability, read once (the device reads one)
-
-
 def card_ability(name):
     """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
-    if sys.implementation.name == "cpython":
-        from arkham.jsoncopy import copy
-
-        if _abilities[0] is None:
-            _abilities[0] = {}
-            for r in _once("_records", "mythos_abilities")[1]:
-                _abilities[0].setdefault(r[0], r[1])  # the first record of a name, as below
-        ab = _abilities[0].get(name)
-        return None if ab is None else copy(ab)  # the caller's own copy
+    if sys.implementation.name == "cpython":  # (every card's ability read once: host.py)
+        return load_once("host").card_ability(name)
     return _read_ability(name)
 
 
