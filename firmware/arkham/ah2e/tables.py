@@ -190,10 +190,10 @@ class Lazy:
     ~2 us a call on the unix port; a module dropped is loaded again once per round."""
 
     def __init__(self, name):
-        self._n = "arkham.ah2e." + name  # (its key in sys.modules: no string built per call)
+        self._n = name  # (a literal: no string kept on the heap per holder)
 
     def __getattr__(self, attr):
-        return getattr(module(self._n), attr)
+        return getattr(module("arkham.ah2e." + self._n), attr)
 
 
 def module(name):
