@@ -9,8 +9,8 @@ from arkham.ah2e import tables
 CORE = pathlib.Path(tables.__file__).parent
 
 # bottom to top; a module imports only modules listed before it
-LAYERS = ["tables", "load", "digest", "rules", "abilities", "setup", "fight", "mythos", "turn",
-          "final", "effects", "legal", "actions", "game"]
+LAYERS = ["tables", "host", "load", "digest", "rules", "abilities", "setup", "fight", "mythos",
+          "turn", "final", "effects", "legal", "actions", "game"]
 # tables.get() loads `load` (and game loads `setup`) by name through tables.load_once, so the
 # code of those one-time modules can be dropped from a small heap afterwards: not an import.
 # A phase's module held as tables.Lazy("fight") (imported at its first use after Game.begin

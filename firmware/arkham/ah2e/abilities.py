@@ -4,7 +4,7 @@ released, what an environment or rumor keeps in force while in play, and the rum
 its tick at the end of each Mythos phase and its pass / fail conditions. The rest of a card's text
 is the players' to resolve and report."""
 from arkham.ah2e import rules
-from arkham.ah2e.tables import OUTSKIRTS, card_ability
+from arkham.ah2e.tables import OUTSKIRTS, SKY, card_ability
 
 
 def in_force(g, key):
@@ -17,10 +17,11 @@ def in_force(g, key):
     return n
 
 
-def resolve(g, c, kind):
-    """The ability of mythos card c as it comes into play (headline, environment, rumor)."""
+def resolve(g, kind, name):
+    """The ability of the mythos card called `name` as it comes into play (headline,
+    environment, rumor)."""
     s = g.s
-    ab = card_ability(g.d.card_name(c))
+    ab = card_ability(name)
     if kind.startswith("env"):
         if ab:
             s["envab"] = ab
@@ -64,14 +65,16 @@ def returned(g, spec):
     to the cup: by kind, by dimension symbol, or by place."""
     s = g.s
     d = g.d
+    adj = d.adj
     places = spec.get("place", ())
+    kinds = spec.get("kind", ())
+    symbols = spec.get("symbol", ())
     back = []
-    for m in range(len(s["mon"])):
-        at = s["mon"][m]
-        if not (d.is_arkham(at) or at == OUTSKIRTS):
+    for m, at in enumerate(s["mon"]):
+        if at not in adj and at != SKY and at != OUTSKIRTS:  # (Data.is_arkham, inline)
             continue
-        hit = d.kind_of(m) in spec.get("kind", ()) or rules.stat(g, m, "symbol") in spec.get(
-            "symbol", ())
+        hit = (kinds and d.kind_of(m) in kinds) or (symbols and rules.stat(g, m, "symbol")
+                                                    in symbols)
         for p in places:
             if (p == at or (p == "streets" and at in d.white)
                     or (p == "locations" and at in d.street_of)

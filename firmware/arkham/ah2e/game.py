@@ -185,7 +185,7 @@ class Game:
         k = step[0]
         if k in STEPS:
             m, fn = STEPS[k]
-            return (fn if m is None else getattr(m, fn))(self, step)
+            return (fn if m is None else getattr(tables.module(m), fn))(self, step)
         from arkham.ah2e import final
 
         return final.STEPS[k](self, step)
@@ -330,16 +330,18 @@ class Game:
         return legal.legal(self, self.need())
 
 
-# step kind -> (module, its function's name) or (None, function): names, not functions, so
-# that no phase's code is kept here
+# step kind -> (module's full name, its function's name) or (None, function): names, not
+# functions, so that no phase's code is kept here (and no tables.Lazy look-up per step)
+_M = "arkham.ah2e.mythos"
+_T = "arkham.ah2e.turn"
 STEPS = {
-    "mythos": (mythos, "step_mythos"), "gate": (mythos, "step_gate"),
-    "gm": (mythos, "step_gate_marker"), "mon": (mythos, "step_monster"),
-    "clue": (mythos, "step_clue"), "take_clue": (mythos, "step_take_clue"),
-    "mm": (mythos, "step_move_monsters"), "ability": (mythos, "step_ability"),
-    "endm": (mythos, "step_end_mythos"), "spread": (mythos, "step_spread"),
-    "up": (turn, "step_upkeep"), "mv": (turn, "step_move"), "enc": (turn, "step_encounter"),
-    "ow": (turn, "step_other"), "seal": (turn, "step_seal"),
+    "mythos": (_M, "step_mythos"), "gate": (_M, "step_gate"),
+    "gm": (_M, "step_gate_marker"), "mon": (_M, "step_monster"),
+    "clue": (_M, "step_clue"), "take_clue": (_M, "step_take_clue"),
+    "mm": (_M, "step_move_monsters"), "ability": (_M, "step_ability"),
+    "endm": (_M, "step_end_mythos"), "spread": (_M, "step_spread"),
+    "up": (_T, "step_upkeep"), "mv": (_T, "step_move"), "enc": (_T, "step_encounter"),
+    "ow": (_T, "step_other"), "seal": (_T, "step_seal"),
 }  # type: dict
 
 

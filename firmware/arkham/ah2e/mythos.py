@@ -40,7 +40,7 @@ def resolve_card(g, c):
 
 # ---- gate and monsters -----------------------------------------------------------------------
 def step_gate(g, step):
-    loc = g.d.card(step[1])[2]
+    loc = g.d.card_at(step[1], 2)
     if loc is not None:
         gate_at(g, loc, "mythos")
     return True
@@ -146,9 +146,7 @@ def surge_ok(counts, at, total):
 
 def step_gate_marker(g, step):
     """Take a gate marker from the stack (random or named) and open the gate (AH-AWAKE-3)."""
-    s = g.s
-    stack = [m for m in range(len(s["gm"])) if s["gm"][m] == "stack"]
-    if not stack:
+    if "stack" not in g.s["gm"]:  # (no list of the stack built)
         rules.awaken(g, "no_gate_marker")
     if g.physical("gates"):
         return False
@@ -192,7 +190,7 @@ def place_drawn(g, m, step):
 def step_clue(g, step):
     """AH-CLUE-1: a clue where no gate is open; an investigator there may take it at once."""
     s = g.s
-    loc = g.d.card(step[1])[3]
+    loc = g.d.card_at(step[1], 3)
     if loc is None:
         return True
     if loc in s["gates"]:
@@ -353,7 +351,7 @@ def step_ability(g, step):
             g.emit("environment_ends", card=g.d.card_name(s["env"]))
         s["env"] = c
         g.emit("environment", card=card[0], kind=kind[4:])
-    abilities.resolve(g, c, kind)  # AH-MON-6: what the core can resolve itself
+    abilities.resolve(g, kind, card[0])  # AH-MON-6: what the core can resolve itself
     return True
 
 

@@ -121,6 +121,16 @@ def limit(g):
     return len(g.s["inv"]) + 3
 
 
+def under_limit(g):
+    """Fewer monsters in Arkham than the limit (AH-LIMIT-1). Most often the markers out of the
+    cup, the box and the Outskirts (counted in C) are already fewer: no scan of all 60."""
+    mon = g.s["mon"]
+    n = limit(g)
+    if len(mon) - mon.count("cup") - mon.count("box") - mon.count(OUTSKIRTS) < n:
+        return True
+    return arkham_count(g) < n
+
+
 def cup(g):
     return [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
 
@@ -134,15 +144,19 @@ def draw_monster(g, kind=None):
     n = mon.count("cup")  # (scans in C: no list of the cup built)
     if not n:
         awaken(g, "no_monster")
+    marker = d._marker  # markers compared by kind number, not by name
     if kind is None:
         j = g.rng.below(n)  # = rng.choice(cup(g)): the j-th marker in the cup
         m = -1
         for _ in range(j + 1):
             m = mon.index("cup", m + 1)
-        k, kind = d._marker[m], d.kind_of(m)
-    else:
-        k = d.kind_id(kind)
-    marker = d._marker  # markers compared by kind number, not by name
+        k = marker[m]
+        while m and marker[m - 1] == k:  # a kind's markers are in a row (load.py): its first
+            m -= 1
+        m = mon.index("cup", m)  # the lowest of that kind in the cup (m itself at the latest)
+        g.emit("monster_drawn", monster=m, kind=d.kind_of(m))
+        return m
+    k = d.kind_id(kind)
     for m in range(len(mon)):
         if marker[m] == k and mon[m] == "cup":
             g.emit("monster_drawn", monster=m, kind=kind)
@@ -152,13 +166,18 @@ def draw_monster(g, kind=None):
 
 def draw_gate_marker(g, world=None):
     """A gate marker from the stack, the same way (AH-TABLE-4); none left awakens (AH-AWAKE-3)."""
-    stack = [m for m in range(len(g.s["gm"])) if g.s["gm"][m] == "stack"]
-    if not stack:
+    gm = g.s["gm"]
+    n = gm.count("stack")  # (scans in C, no list of the stack built: as draw_monster)
+    if not n:
         awaken(g, "no_gate_marker")
+    gw = g.d.gate_world
     if world is None:
-        world = g.d.gate_world[g.rng.choice(stack)]
-    for m in stack:
-        if g.d.gate_world[m] == world:
+        m = -1
+        for _ in range(g.rng.below(n) + 1):  # = rng.choice(stack): its j-th marker
+            m = gm.index("stack", m + 1)
+        world = gw[m]
+    for m in range(len(gm)):
+        if gm[m] == "stack" and gw[m] == world:
             return m
     return None
 
@@ -172,7 +191,7 @@ def move_monster(g, mid, to, why):
 def place_monster(g, mid, loc, why):
     """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2)."""
     s = g.s
-    if s["terror"] >= 10 or arkham_count(g) < limit(g):
+    if s["terror"] >= 10 or under_limit(g):
         move_monster(g, mid, loc, why)
     else:
         to_outskirts(g, mid)

@@ -49,7 +49,7 @@ class Data:
     _kind_at = None  # where each word of _kind_names starts (built when first read)
 
     def kind_of(self, m):
-        """The kind name of monster marker m."""
+        """The kind name of monster marker m. (CPython: host.lookups.)"""
         at = self._kind_at
         if at is None:
             at = self._kind_at = _starts(self._kind_names)
@@ -78,13 +78,19 @@ class Data:
         return (self.card_name(c), TYPES[self._typ[c]], None if gt == 255 else self.locations[gt],
                 None if cl == 255 else self.locations[cl])
 
+    def card_at(self, c, k):
+        """Where mythos card c opens its gate (k=2) or places its clue (k=3), or None: card(c)[k]
+        without its name read."""
+        at = (self._gate if k == 2 else self._clue)[c]
+        return None if at == 255 else self.locations[at]
+
     def card_name(self, c):
         return self.card_names((c,))[0]
 
     def card_names(self, cards, want=None):
         """The names of mythos cards, read from data/mythos.json where each card's line starts
         (1.2 KB of names not kept in RAM; a card is named when drawn or told). With `want`: the
-        first of `cards` called so, or None (no list built)."""
+        first of `cards` called so, or None (no list built). (CPython: host.lookups.)"""
         out = []
         want = None if want is None else want.encode()
         f = open(_DIR + "mythos.json", "rb")
@@ -151,6 +157,8 @@ def get():
         d = Data()
         load_once("load").build(d)
         unload("load")
+        if sys.implementation.name == "cpython":
+            load_once("host").lookups(d)  # (a host: lookups kept in RAM)
         _data[0] = d
     return _data[0]
 
@@ -182,13 +190,16 @@ class Lazy:
     ~2 us a call on the unix port; a module dropped is loaded again once per round."""
 
     def __init__(self, name):
-        self._n = name
+        self._n = name  # (a literal: no string kept on the heap per holder)
 
     def __getattr__(self, attr):
-        m = sys.modules.get("arkham.ah2e." + self._n)
-        if m is None:
-            m = load_once(self._n)
-        return getattr(m, attr)
+        return getattr(module("arkham.ah2e." + self._n), attr)
+
+
+def module(name):
+    """The module arkham.ah2e.<x> called `name` (its full name), imported when not loaded."""
+    m = sys.modules.get(name)
+    return load_once(name[12:]) if m is None else m
 
 
 def drop(name):
@@ -226,18 +237,10 @@ def ancient_one(name):
     return sheet
 
 
-_abilities = [None]  # CPython only: every card's ability, read once (the device reads one)
-
-
 def card_ability(name):
     """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
-    if sys.implementation.name == "cpython":
-        if _abilities[0] is None:
-            _abilities[0] = {}
-            for r in _once("_records", "mythos_abilities")[1]:
-                _abilities[0].setdefault(r[0], r[1])  # the first record of a name, as below
-        ab = _abilities[0].get(name)
-        return None if ab is None else json.loads(json.dumps(ab))  # the caller's own copy
+    if sys.implementation.name == "cpython":  # (every card's ability read once: host.py)
+        return load_once("host").card_ability(name)
     return _read_ability(name)
 
 

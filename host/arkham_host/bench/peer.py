@@ -37,6 +37,12 @@ peer_mythos_us / _lunboks   one Mythos phase, µs, median over the Mythos phases
              destination, a check's roll).
     So ours does a little more in its window (the Upkeep's start), never less.
 peer_mythos_ratio           lunboks over ours, of the medians; _mean_ratio: of the means.
+                            Wall clock (perf_counter), best of reps: on a loaded machine a
+                            lunboks phase (~1 ms) is cut by the scheduler far more often than
+                            ours (~50 us), so the ratio grows with the load: issue 9 measured
+                            17-19x at load ~3.5 (lunboks 2,840-3,000 us) and, hours later with
+                            the core barely changed, 7.9x idle (lunboks 780 us, ours 98 us).
+                            Compare ratios on an idle machine.
 peer_mythos_step_us / _step_ratio  ours as bench ah2e times it: the whole action that resolves a
                             mythos card (it also ends the Arkham phase: the last encounter's
                             "done", the Other World phase), against the same lunboks phases
