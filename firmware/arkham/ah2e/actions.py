@@ -4,6 +4,7 @@ card did. Full list with examples: docs/ah2e.md.
 """
 from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST, SKY, why
+from arkham.compat import const
 
 abilities = tables.Lazy("abilities")
 fight = tables.Lazy("fight")  # (phase modules: dropped and loaded again, see tables.Lazy)
@@ -44,7 +45,6 @@ PHASE_VERBS = {
                       "return", "spread"),
     "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done", "lose"),
 }
-NUMS = ("sanity", "stamina", "clues", "money", "max_sanity", "max_stamina", "moves")
 FIELD = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
          "max_sanity": "msan", "max_stamina": "msta"}
 
@@ -97,11 +97,11 @@ def _dice_input(g, a, n):
     return None
 
 
-_INT = ("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
-        "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate")
-_STR = ("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop", "name",
-        "what")
-_LIST = ("dice", "sliders", "spend_monsters")
+_INT = const(("inv", "monster", "n", "die", "successes", "hands", "mod", "difficulty", "money",
+              "clues", "sanity", "stamina", "max_sanity", "max_stamina", "moves", "spend_gate"))
+_STR = const(("to", "at", "kind", "card", "world", "skill", "colour", "result", "item", "drop",
+              "name", "what"))
+_LIST = const(("dice", "sliders", "spend_monsters"))
 
 
 def _types(a):

@@ -18,6 +18,7 @@
 """
 from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, why
+from arkham.compat import const
 
 fight = tables.Lazy("fight")  # (not kept loaded by effects: see tables.Lazy)
 
@@ -30,13 +31,13 @@ _FLAGS = ("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devou
 # ran it out of memory).
 ITEM_NAME = 32
 ITEMS = 24
-_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'."
+_NAME_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'.")
 
 
 def item_name_ok(x):
     if not isinstance(x, str) or not 0 < len(x) <= ITEM_NAME:
         return False
-    for c in x:
+    for c in x.encode():  # (bytes: a str's characters would each become a name for good)
         if c not in _NAME_CHARS:
             return False
     return True

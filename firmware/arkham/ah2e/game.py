@@ -8,6 +8,7 @@ vocabulary is in docs/ah2e.md and in `actions.py`.
 from arkham.ah2e import rules, tables
 from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
 from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
+from arkham.compat import const
 from arkham.jsoncopy import copy
 from arkham.rng import Rng
 
@@ -24,7 +25,7 @@ _NEED = {"newinv": "new_investigator", "aoa": "ao_loss", "up": "upkeep", "adj": 
 # actions and legal, imported when first needed and then kept (sys.modules keeps them anyway):
 # an import statement per call costs ~1 us on CPython, ~5 us on the unix port
 _lazy = [None, None]
-FLOW_BOUND = 5000  # steps per action; a game never needs more, a bug never loops forever
+_FLOW_BOUND = const(5000)  # steps per action; a game never needs more, a bug never loops forever
 
 
 def new_game(seed=1, options=None):
@@ -150,7 +151,7 @@ class Game:
 
     def run(self):
         s = self.s
-        for _ in range(FLOW_BOUND):
+        for _ in range(_FLOW_BOUND):
             if s["over"]:
                 return
             c = s["chk"]

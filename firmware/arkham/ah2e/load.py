@@ -3,6 +3,7 @@
 import json
 from array import array
 
+from arkham.compat import const
 from arkham.ah2e.tables import _DIR, ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES
 
 _HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
@@ -294,7 +295,7 @@ def _mask(syms):
     return m
 
 
-_LONGEST = 512  # bytes: the longest line a look-up wants (messages are shorter)
+_LONGEST = const(512)  # bytes: the longest line a look-up wants (messages are shorter)
 
 
 def message(key):

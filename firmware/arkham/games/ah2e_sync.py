@@ -18,8 +18,6 @@ the state has an investigator, a monster or an open gate there (`expected`).
   actions allow is a `move` there (one area per lift). Anywhere else is an error.
 """
 
-SENSED_KINDS = ("investigator", "monster", "gate")
-
 
 def expected(core, spot):
     """Should the pad of `spot` be covered (an investigator, a monster or a gate there)?"""
