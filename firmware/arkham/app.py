@@ -401,8 +401,9 @@ class App:
             self.failure("command", e, now_ms)
             self._unsave_mod().restore_saved(self)
             self.reply_error(tag, err)
-        if verbs.CORE.get(verb) is verbs.MAKER:
-            forget(verbs.MAKER)  # (a maker's verb: its code leaves once the reply is written)
+        where = verbs.CORE.get(verb)
+        if isinstance(where, str):
+            forget(where)  # (a maker's verb: its code leaves once the reply is written)
 
     def verb_list(self):
         names = sorted(verbs.CORE)

@@ -137,16 +137,21 @@ class BoardMap:
         self.power = data["power"]
         self.brightness_cap = brightness_cap(self.power, self.led_count)
         self.spots = [make_spot(s) for s in data["spots"]]
-        self._by_name = {}
+        self._by_name = {}  # name -> spot index (the pads find their own through it)
         # chip 0x5A..0x5D, electrode 0..15 -> spot index + 1 (0: no spot), one byte each
         self._by_pad = bytearray(16 * (LAST_CHIP - FIRST_CHIP + 1))
         for k in range(len(self.spots)):
             s = self.spots[k]
-            self._by_name[s.name] = s
+            self._by_name[s.name] = k
             if s.chip is not None:
                 self._by_pad[(s.chip - FIRST_CHIP) * 16 + s.electrode] = k + 1
 
     def spot(self, name):
+        k = self._by_name.get(name)
+        return None if k is None else self.spots[k]
+
+    def index(self, name):
+        """The spot's place in board order, or None."""
         return self._by_name.get(name)
 
     def pad_spot(self, chip, electrode):

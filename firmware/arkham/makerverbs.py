@@ -1,4 +1,5 @@
-"""The maker's core verbs: board, pads, faults, calib, sweep (docs/protocol.md documents them).
+"""The maker's core verbs: board, calib, sweep (docs/protocol.md documents them; pads and faults
+are in arkham.padverbs).
 
 Bring-up and calibration tools, seldom sent while a game is played: arkham.verbs loads this
 module for one command and the app forgets it after (its code leaves a Pico's heap). The long
@@ -24,36 +25,6 @@ def _spots(b):
             "pad": None if s.chip is None else ["0x%02X" % s.chip, s.electrode],
             "xy": [s.x, s.y],
         }
-
-
-def chip_arg(app, text):
-    """`0x5B` or `5B` -> 0x5B, checked against the board's chips."""
-    t = text.lower()
-    if t.startswith("0x"):
-        t = t[2:]
-    ok = 0 < len(t) <= 2
-    for c in t:
-        ok = ok and c in "0123456789abcdef"
-    chips = " ".join("0x%02X" % c for c in app.board.chips)
-    if not ok:
-        raise CommandError(
-            "bad chip %r: want its address, e.g. 0x5A; this board has %s" % (text[:20], chips)
-        )
-    addr = int(t, 16)
-    if addr not in app.board.chips:
-        raise CommandError("no chip 0x%02X on this board; it has %s" % (addr, chips))
-    return addr
-
-
-def _pads(app, tag, args, kw, now):
-    no_more("pads", args, kw, 1)
-    chip = chip_arg(app, args[0]) if args else None
-    return {"pads": app.pads.report_items(chip)}
-
-
-def _faults(app, tag, args, kw, now):
-    no_more("faults", args, kw)
-    return {"faults": app.pads.faults()}
 
 
 def _calib(app, tag, args, kw, now):

@@ -2,9 +2,9 @@
 
 A handler is fn(app, tag, args, kw, now_ms) -> dict merged into the ok reply (or False when it
 replied itself). It raises CommandError before changing anything when the command is bad.
-The maker's verbs (board, pads, faults, calib, sweep) live in arkham.makerverbs, loaded when one
-is sent and forgotten after (`handler`): a table in play rarely needs them, and on a Pico every
-loaded module's code sits in the heap.
+The maker's verbs live in arkham.makerverbs (board, calib, sweep) and arkham.padverbs (pads,
+faults), loaded when one is sent and forgotten after (`handler`): a table in play rarely needs
+them, and on a Pico every loaded module's code sits in the heap.
 """
 
 from arkham import games
@@ -103,6 +103,7 @@ def _repl(app, tag, args, kw, now):
 
 
 MAKER = "arkham.makerverbs"  # (a CORE entry naming the module that holds the handler)
+PADS = "arkham.padverbs"
 
 CORE = {
     "hello": _hello,
@@ -111,8 +112,8 @@ CORE = {
     "since": _since,
     "game": _game,
     "board": MAKER,
-    "pads": MAKER,
-    "faults": MAKER,
+    "pads": PADS,
+    "faults": PADS,
     "calib": MAKER,
     "sweep": MAKER,
     "repl": _repl,
@@ -120,14 +121,13 @@ CORE = {
 
 
 def handler(verb):
-    """The handler of a core verb, or None; a maker's verb loads its module (see MAKER)."""
+    """The handler of a core verb, or None; a maker's verb loads its module (a CORE entry that
+    is a module's name: MAKER, PADS), which the app forgets once the reply is written."""
     h = CORE.get(verb)
-    if h is MAKER:
-        from arkham import makerverbs
-
-        h = getattr(makerverbs, "_" + verb)
+    if isinstance(h, str):
+        h = getattr(__import__(h, None, None, ["_"]), "_" + verb)
     return h
 
 
 if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a
-    from arkham import makerverbs  # noqa: E402,F401  (clean heap; compat.forget keeps sources)
+    from arkham import makerverbs, padverbs  # noqa: E402,F401  (clean heap; forget keeps sources)

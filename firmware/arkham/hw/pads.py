@@ -71,10 +71,10 @@ class Pads(PadScan):
         self._hold = [0] * nc  # scans left before a chip's changes count again (noise)
         # pads in board order
         self.names = []  # type: list[str]
-        self._chip_of = []
-        self._e = []
+        self._chip_of = bytearray()  # pad -> chip index
+        self._e = bytearray()  # pad -> electrode
+        self._pad_of = bytearray(len(board.spots))  # spot index -> pad index + 1 (0: no pad)
         self._emap = [[-1] * 12 for _ in range(nc)]  # chip index -> electrode -> pad index
-        self._index = {}
         for s in board.spots:
             if s.chip is None:
                 continue
@@ -84,7 +84,7 @@ class Pads(PadScan):
             self._chip_of.append(ci)
             self._e.append(s.electrode)
             self._emap[ci][s.electrode] = k
-            self._index[s.name] = k
+            self._pad_of[board.index(s.name)] = k + 1
         n = len(self.names)
         # per-pad state in typed arrays: small, and item stores never allocate
         self.filtered = array("h", [-1] * n)
@@ -117,8 +117,13 @@ class Pads(PadScan):
         self.scans = 0
 
     # -- the scan ------------------------------------------------------------------------------
+    def pad(self, spot):
+        """The pad index of a spot, or None (no such spot, or a spot with no pad)."""
+        b = self.board.index(spot)
+        return None if b is None or not self._pad_of[b] else self._pad_of[b] - 1
+
     def present(self, spot):
-        k = self._index.get(spot)
+        k = self.pad(spot)
         return k is not None and self._present[k] == 1
 
     def present_spots(self):
@@ -131,7 +136,7 @@ class Pads(PadScan):
 
     def unreport(self, spot, present):
         """A reported change was not saved (arkham.app): report it again once it holds."""
-        k = self._index.get(spot)
+        k = self.pad(spot)
         if k is not None:
             self._present[k] = 0 if present else 1
             self._count[k] = 0

@@ -117,7 +117,7 @@ def set_calibration(p, d):
     pads = d["pads"]
     todo = []
     for name in sorted(pads):
-        k = p._index.get(name)
+        k = p.pad(name)
         if k is None:
             raise ValueError("calibration: %r is not a spot with a pad on this board" % (name,))
         v = pads[name]
@@ -145,7 +145,7 @@ def reset_calibration(p):
 
 
 def set_threshold(p, spot, touch, release):
-    k = p._index.get(spot)
+    k = p.pad(spot)
     if k is None:
         raise ValueError("%r is not a spot with a pad on this board" % (spot,))
     _check_thresholds(spot, touch, release)

@@ -1,0 +1,37 @@
+"""The pads' verbs: pads, faults (docs/protocol.md). Loaded for the command and forgotten after, like
+arkham.makerverbs, apart from it: `pads` also loads the pads' report (arkham.hw.pads_info), and
+the two together were the bring-up table's worst point. Handlers as in arkham.verbs.
+"""
+
+from arkham.games import CommandError
+from arkham.protocol import no_more
+
+
+def chip_arg(app, text):
+    """`0x5B` or `5B` -> 0x5B, checked against the board's chips."""
+    t = text.lower()
+    if t.startswith("0x"):
+        t = t[2:]
+    ok = 0 < len(t) <= 2
+    for c in t.encode():  # (bytes: a str's characters would each become a name for good)
+        ok = ok and c in b"0123456789abcdef"
+    chips = " ".join("0x%02X" % c for c in app.board.chips)
+    if not ok:
+        raise CommandError(
+            "bad chip %r: want its address, e.g. 0x5A; this board has %s" % (text[:20], chips)
+        )
+    addr = int(t, 16)
+    if addr not in app.board.chips:
+        raise CommandError("no chip 0x%02X on this board; it has %s" % (addr, chips))
+    return addr
+
+
+def _pads(app, tag, args, kw, now):
+    no_more("pads", args, kw, 1)
+    chip = chip_arg(app, args[0]) if args else None
+    return {"pads": app.pads.report_items(chip)}
+
+
+def _faults(app, tag, args, kw, now):
+    no_more("faults", args, kw)
+    return {"faults": app.pads.faults()}
