@@ -6,6 +6,7 @@ one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map".
 """
 
 import json
+from array import array
 
 from arkham.compat import intern
 
@@ -102,23 +103,37 @@ def _spot_type():
     return namedtuple("Spot", ("name", "leds", "chip", "electrode", "x", "y"))
 
 
-# A spot is a small immutable record: (name, leds tuple, chip or None, electrode or None, x, y).
-# A named tuple, not an object with a dict: a board of 80 spots costs a few KB on a small heap.
+# A spot, as the board gives it out: (name, leds tuple, chip or None, electrode or None, x, y).
+# A named tuple made when asked for: the board itself keeps its spots in columns (one list of
+# names, LEDs and pads in arrays), ~12 bytes a spot instead of ~65 for a record and its LED tuple
+# (5 KB of an 80-spot board on a Pico's heap). Loops over every spot (a repaint) use the columns
+# through index(), name_at(), led_start/led_list and chip_at(), and make nothing.
 Spot = _spot_type()
 
 
-def make_spot(d):
-    """Spot from one `spots` entry of a (validated) board map."""
-    pad = d["pad"]
-    xy = d["xy"]
-    return Spot(
-        intern(d["name"]),  # (one copy, shared with every data table and save that names it)
-        tuple(d["leds"]),
-        parse_chip(pad[0]) if pad else None,
-        pad[1] if pad else None,
-        xy[0],
-        xy[1],
-    )
+class _Spots:
+    """board.spots: the spots in board order, each a Spot made when it is read (a sequence:
+    len, index, iteration)."""
+
+    def __init__(self, board):
+        self._board = board
+
+    def __len__(self):
+        return self._board.count
+
+    def __getitem__(self, k):
+        n = self._board.count
+        if isinstance(k, slice):
+            return [self._board.spot_at(i) for i in range(n)][k]
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError("spot index out of range")
+        return self._board.spot_at(k)
+
+    def __iter__(self):
+        for k in range(self._board.count):
+            yield self._board.spot_at(k)
 
 
 class BoardMap:
@@ -136,23 +151,76 @@ class BoardMap:
         self.chips = sorted(parse_chip(c) for c in data["chips"])
         self.power = data["power"]
         self.brightness_cap = brightness_cap(self.power, self.led_count)
-        self.spots = [make_spot(s) for s in data["spots"]]
-        self._by_name = {}  # name -> spot index (the pads find their own through it)
+        spots = data["spots"]
+        n = len(spots)
+        self.count = n
+        self._names = [intern(d["name"]) for d in spots]  # (shared with every data table, save)
+        # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
+        self.led_start = array("H", [0] * (n + 1))
+        self.led_list = array("H")
+        self._pad = bytearray(n)  # spot k -> 1 + (chip - FIRST_CHIP) * 16 + electrode (0: none)
+        self._xy = array("h", [0] * (2 * n))
         # chip 0x5A..0x5D, electrode 0..15 -> spot index + 1 (0: no spot), one byte each
         self._by_pad = bytearray(16 * (LAST_CHIP - FIRST_CHIP + 1))
-        for k in range(len(self.spots)):
-            s = self.spots[k]
-            self._by_name[s.name] = k
-            if s.chip is not None:
-                self._by_pad[(s.chip - FIRST_CHIP) * 16 + s.electrode] = k + 1
-
-    def spot(self, name):
-        k = self._by_name.get(name)
-        return None if k is None else self.spots[k]
+        for k in range(n):
+            d = spots[k]
+            for i in d["leds"]:
+                self.led_list.append(i)
+            self.led_start[k + 1] = len(self.led_list)
+            pad = d["pad"]
+            if pad:
+                at = (parse_chip(pad[0]) - FIRST_CHIP) * 16 + pad[1]
+                self._pad[k] = at + 1
+                self._by_pad[at] = k + 1
+            self._xy[2 * k] = d["xy"][0]
+            self._xy[2 * k + 1] = d["xy"][1]
+        # the spots in name order (index() halves it: no dict of names kept)
+        order = sorted(range(n), key=lambda k: self._names[k])
+        self._order = array("H", order)
+        self.spots = _Spots(self)
 
     def index(self, name):
         """The spot's place in board order, or None."""
-        return self._by_name.get(name)
+        if not isinstance(name, str):
+            return None
+        names = self._names
+        order = self._order
+        lo = 0
+        hi = len(order)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            k = order[mid]
+            v = names[k]
+            if v == name:
+                return k
+            if v < name:
+                lo = mid + 1
+            else:
+                hi = mid
+        return None
+
+    def name_at(self, k):
+        return self._names[k]
+
+    def chip_at(self, k):
+        """The chip address of spot k's pad, or None (a spot with no pad)."""
+        p = self._pad[k]
+        return None if not p else FIRST_CHIP + (p - 1) // 16
+
+    def spot_at(self, k):
+        p = self._pad[k]
+        return Spot(
+            self._names[k],
+            tuple(self.led_list[self.led_start[k] : self.led_start[k + 1]]),
+            None if not p else FIRST_CHIP + (p - 1) // 16,
+            None if not p else (p - 1) % 16,
+            self._xy[2 * k],
+            self._xy[2 * k + 1],
+        )
+
+    def spot(self, name):
+        k = self.index(name)
+        return None if k is None else self.spot_at(k)
 
     def pad_spot(self, chip, electrode):
         if chip is None or electrode is None:
@@ -160,11 +228,11 @@ class BoardMap:
         i = (chip - FIRST_CHIP) * 16 + electrode
         if not 0 <= electrode < 16 or not 0 <= i < len(self._by_pad) or not self._by_pad[i]:
             return None
-        return self.spots[self._by_pad[i] - 1].name
+        return self._names[self._by_pad[i] - 1]
 
     def names(self):
         """Spot names in board (drawing) order."""
-        return [s.name for s in self.spots]
+        return list(self._names)
 
 
 def load(path):

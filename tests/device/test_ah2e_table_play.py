@@ -42,9 +42,31 @@ class Board:
         self._by = {}
         for s in self.spots:
             self._by[s.name] = s
+        self._columns()
 
     def spot(self, name):
         return self._by.get(name)
+
+    # the board's columns, as arkham.boardmap.BoardMap gives them to loops over every spot
+    def _columns(self):
+        self.count = len(self.spots)
+        self.led_start = [0]
+        self.led_list = []
+        for s in self.spots:
+            self.led_list += list(s.leds)
+            self.led_start.append(len(self.led_list))
+
+    def index(self, name):
+        for k in range(len(self.spots)):
+            if self.spots[k].name == name:
+                return k
+        return None
+
+    def name_at(self, k):
+        return self.spots[k].name
+
+    def chip_at(self, k):
+        return self.spots[k].chip
 
 
 class Pads:

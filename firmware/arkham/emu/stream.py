@@ -116,12 +116,11 @@ def _digits(out, v):
     out.append(48 + v % 10)
 
 
-def _name_order(spots):
+def _name_order(board):
     """The spots' indices in name order (2 bytes a spot, made once): frames list spots sorted."""
     from array import array
 
-    names = [sp.name for sp in spots]
-    return array("H", sorted(range(len(names)), key=lambda k: names[k]))
+    return array("H", sorted(range(board.count), key=board.name_at))
 
 
 class WorldStream:
@@ -216,10 +215,11 @@ class WorldStream:
         # allocates for them must stay small (the table's heap is measured with it; a frame of
         # strings and tuples was ~11 KB of garbage, repaint after repaint)
         lights = self.world.lights
-        spots = lights.board.spots
+        board = lights.board
         order = self._order
-        if order is None or len(order) != len(spots):
-            order = self._order = _name_order(spots)
+        if order is None or len(order) != board.count:
+            order = self._order = _name_order(board)
+        start = board.led_start
         px = lights.pixels
         shown = px._shown
         phase = px._shown_anim
@@ -227,10 +227,9 @@ class WorldStream:
         out[:] = b'\x1e{"frame":{'
         first = True
         for k in order:
-            sp = spots[k]
-            if not sp.leds:
-                continue
-            i = sp.leds[0]
+            if start[k] == start[k + 1]:
+                continue  # (no LED)
+            i = board.led_list[start[k]]
             j = 3 * i
             if shown[j] or shown[j + 1] or shown[j + 2]:
                 lv = level(phase[i], px.now_ms)  # (as Pixels.shown, without its tuple)
@@ -240,7 +239,7 @@ class WorldStream:
                 if not first:
                     out.append(44)
                 first = False
-                _put_str(sp.name, out)
+                _put_str(board.name_at(k), out)
                 out.append(58)
                 out.append(91)
                 _digits(out, r)

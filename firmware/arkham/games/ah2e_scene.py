@@ -67,10 +67,11 @@ def paint(lights, board, core, sync, act, go):
     world_gates = {}
     for loc in s["gates"]:
         world_gates[d.gate_world[s["gates"][loc]]] = 1
-    for sp in board.spots:
-        if not sp.leds:
-            continue
-        name = sp.name
+    start = board.led_start
+    for k in range(board.count):
+        if start[k] == start[k + 1]:
+            continue  # (no LED)
+        name = board.name_at(k)
         key = None
         if name in sync.wrong:
             key = "error"

@@ -100,15 +100,18 @@ class Mode(_Mode):
             elif f.get("chip") is not None:
                 c = f["chip"]
                 bad_chips.append(int(c, 16) if isinstance(c, str) else c)
-        for s in ctx.board.spots:
-            if not s.leds:
-                continue
-            name = s.name
+        board = ctx.board
+        start = board.led_start
+        for k in range(board.count):
+            if start[k] == start[k + 1]:
+                continue  # (no LED)
+            name = board.name_at(k)
+            chip = board.chip_at(k)
             if name in self.manual:
                 lights.show(name, tuple(self.manual[name]), STEADY)
-            elif s.chip is None:
+            elif chip is None:
                 lights.show(name, LIGHT_ONLY, STEADY)
-            elif s.chip in bad_chips:
+            elif chip in bad_chips:
                 lights.show(name, CHIP_FAULT, STEADY)
             elif name in bad_spots:
                 lights.show(name, PAD_FAULT, BLINK)

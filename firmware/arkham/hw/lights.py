@@ -5,22 +5,26 @@ from arkham.hw.pixels import STEADY
 
 class Lights:
     def __init__(self, board, pixels):
-        self.board = board  # spot name -> its LEDs: board.spot(name).leds (no copy kept here)
+        self.board = board  # spot -> its LEDs: board.led_list[board.led_start[k]:...[k + 1]]
         self.pixels = pixels
 
-    def _spot_leds(self, spot):
-        sp = self.board.spot(spot)
-        if sp is None:
+    def _spot(self, spot):
+        k = self.board.index(spot)
+        if k is None:
             raise ValueError("unknown spot %r" % (spot,))
-        return sp.leds  # () for a sensor-only spot: nothing to light
+        return k
 
     def show(self, spot, rgb, anim=STEADY):
-        for i in self._spot_leds(spot):
-            self.pixels.set(i, rgb, anim)
+        b = self.board
+        k = self._spot(spot)
+        for j in range(b.led_start[k], b.led_start[k + 1]):  # (none for a sensor-only spot)
+            self.pixels.set(b.led_list[j], rgb, anim)
 
     def off(self, spot):
-        for i in self._spot_leds(spot):
-            self.pixels.set(i, (0, 0, 0))
+        b = self.board
+        k = self._spot(spot)
+        for j in range(b.led_start[k], b.led_start[k + 1]):
+            self.pixels.set(b.led_list[j], (0, 0, 0))
 
     def clear(self):
         self.pixels.clear()
@@ -29,9 +33,10 @@ class Lights:
         """{spot: [r, g, b]} for every spot lit at the phase of the last render, in the colours
         the game asked for (before gamma and the brightness cap)."""
         out = {}
-        for sp in self.board.spots:
-            if sp.leds:
-                r, g, b = self.pixels.shown(sp.leds[0])
-                if r or g or b:
-                    out[sp.name] = [r, g, b]
+        b = self.board
+        for k in range(b.count):
+            if b.led_start[k] < b.led_start[k + 1]:
+                r, g, bl = self.pixels.shown(b.led_list[b.led_start[k]])
+                if r or g or bl:
+                    out[b.name_at(k)] = [r, g, bl]
         return out
