@@ -40,7 +40,7 @@ def _tag(text):
     for c in text.encode():  # (bytes: a str's characters would each become a name for good)
         if c not in _TAG_CHARS:
             return None
-    if text.isdigit() and len(text) <= 9 and (text[0] != "0" or text == "0"):
+    if text.isdigit() and len(text) <= 9 and (not text.startswith("0") or text == "0"):
         return int(text)
     return text
 
@@ -91,7 +91,7 @@ def parse(line):
     if not words:
         return None
     tag = None
-    if words[0][0] == "#":
+    if words[0].startswith("#"):  # (not [0]: a character taken out is a name kept for good)
         tag = _tag_value(words[0])
         words = words[1:]
         if not words:
