@@ -430,6 +430,10 @@ def test_score_AH_SCORE_1():
     ok(g, {"a": "score", "n": 2})
     # 13 - 2 + 2 gate trophies + 7 // 3 + 2 survivors - 1 loan - 1 elder sign + 2
     assert rules.score(g) == 13 - 2 + 2 + 2 + 2 - 1 - 1 + 2
+    # monsters in Arkham at places whose names start with t are nobody's trophies
+    for k, at in enumerate(("train_station", "the_unnamable", "the_witch_house")):
+        g.s["mon"][7 + k] = at
+    assert rules.score(g) == 13 - 2 + 2 + 2 + 2 - 1 - 1 + 2
 
 
 def test_first_citizen_AH_SCORE_2():

@@ -511,12 +511,18 @@ def close_gate(g, loc, i, why, win_check=True):
         check_gate_win(g)
 
 
+def is_trophy(place):
+    """A gate marker's or a monster's place is an investigator's trophies: "t<i>" (not a place
+    whose name starts with t: train_station, the_unnamable, the_witch_house)."""
+    return place.startswith("t") and place[1:].isdigit()
+
+
 def check_gate_win(g):
     """AH-WIN-1: no gates open and gate trophies >= the number of investigators."""
     s = g.s
     if s["phase"] == "final" or s["gates"]:
         return
-    held = len([1 for p in s["gm"] if p[0] == "t"])
+    held = len([1 for p in s["gm"] if is_trophy(p)])
     if held >= len(s["inv"]):
         end_game(g, 1, "gates")
 
@@ -546,8 +552,8 @@ def score(g):
     """AH-SCORE-1."""
     s = g.s
     pts = g.ao["doom"] - s["terror"]
-    pts += len([1 for p in s["gm"] if p[0] == "t"])
-    pts += len([1 for p in s["mon"] if p[0] == "t"]) // 3
+    pts += len([1 for p in s["gm"] if is_trophy(p)])
+    pts += len([1 for p in s["mon"] if is_trophy(p)]) // 3
     pts += len([1 for v in s["inv"] if not v["dead"]])
     pts -= len([1 for v in s["inv"] if v["loan"]])
     pts -= s["signs_used"]
