@@ -177,13 +177,18 @@ class BoardMap:
         # the spots in name order (index() halves it: no dict of names kept)
         order = sorted(range(n), key=lambda k: self._names[k])
         self._order = array("H", order)
+        self._next = 0  # the spot after the last one found (see index)
         self.spots = _Spots(self)
 
     def index(self, name):
         """The spot's place in board order, or None."""
+        names = self._names
+        h = self._next
+        if h < self.count and names[h] == name:  # (a repaint asks in board order: no search)
+            self._next = h + 1
+            return h
         if not isinstance(name, str):
             return None
-        names = self._names
         order = self._order
         lo = 0
         hi = len(order)
@@ -192,6 +197,7 @@ class BoardMap:
             k = order[mid]
             v = names[k]
             if v == name:
+                self._next = k + 1
                 return k
             if v < name:
                 lo = mid + 1

@@ -119,6 +119,25 @@ equal(bm.spot("pad_00").chip, None, "light-only spot has no chip")
 equal(bm.pad_spot(0x5A, 0), None, "its electrode is free")
 equal(bm.spot("pad_01").leds, (), "sensor-only spot has no LEDs")
 
+# the spots kept in columns: looked up by name in any order, given out as Spot records
+d = fresh()
+d["spots"][3]["leds"] = [3, 40, 41]  # a spot with several LEDs (theirs taken from two others)
+d["spots"][40]["leds"] = []
+d["spots"][41]["leds"] = []
+bm = BoardMap(d)
+names = [sp["name"] for sp in d["spots"]]
+equal(len(bm.spots), len(names), "every spot")
+equal([bm.index(n) for n in names], list(range(len(names))), "index in board order")
+equal([bm.index(n) for n in reversed(names)], list(range(len(names)))[::-1], "and out of order")
+equal((bm.index("nowhere"), bm.index(None), bm.index(7)), (None, None, None), "not a spot")
+sp = bm.spots[3]
+equal((sp.name, sp.leds, sp.chip, sp.electrode), ("pad_03", (3, 40, 41), 0x5A, 3), "a record")
+equal(bm.spots[-1], bm.spot(names[-1]), "from the end, as by name")
+equal([s.name for s in bm.spots], names, "iterated in board order")
+equal(list(bm.led_list[bm.led_start[3]:bm.led_start[4]]), [3, 40, 41], "its LEDs in the columns")
+equal((bm.name_at(5), bm.chip_at(5), bm.pad_spot(0x5A, 5)), ("pad_05", 0x5A, "pad_05"), "a pad")
+raises(IndexError, lambda: bm.spots[len(names)], "past the last spot")
+
 # the power budget
 P = {"supply_amps": 2.0, "reserve_ma": 300, "ma_per_led_full": 60}
 equal(brightness_cap(P, 10), 255, "10 LEDs fit the supply: no cap")
