@@ -11,10 +11,9 @@ Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-T
 """
 
 import json
-import sys
 
 from arkham.ah2e.game import Game, SetupError
-from arkham.compat import collect
+from arkham.compat import collect, forget
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
@@ -69,14 +68,8 @@ def _rare():
 
 def _forget():
     """Drop ah2e_check's code from a small heap (~3 KB; loaded again at a new game, a resume or
-    a `state`, a few ms each). Only a .mpy: sources would be compiled again (a large block)."""
-    m = sys.modules.get("arkham.games.ah2e_check")
-    if m is None or not getattr(m, "__file__", "").endswith(".mpy"):
-        return
-    del sys.modules["arkham.games.ah2e_check"]
-    pkg = sys.modules.get("arkham.games")
-    if pkg is not None and "ah2e_check" in pkg.__dict__:
-        delattr(pkg, "ah2e_check")
+    a `state`, a few ms each; only from a .mpy: compat.forget)."""
+    forget("arkham.games.ah2e_check")
 
 
 def _value(key, text):
