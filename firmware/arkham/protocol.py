@@ -243,21 +243,44 @@ def _put_str(s, out):
         out.extend(b)
         out.append(34)
         return
-    for ch in s:
-        o = ord(ch)
-        if o == 34:
-            out.extend(b'\\"')
-        elif o == 92:
-            out.extend(b"\\\\")
-        elif o < 32 or o > 126:
-            if o > 0xFFFF:  # outside the BMP: a surrogate pair, as JSON wants
-                o -= 0x10000
-                out.extend(b"\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
-            else:
-                out.extend(b"\\u%04x" % o)
-        else:
-            out.append(o)
+    try:
+        b = s.encode()
+    except UnicodeError:  # (CPython: a lone surrogate) character by character
+        for ch in s:
+            _put_code(ord(ch), out)
+        out.append(34)
+        return
+    # the UTF-8 bytes decoded here, not the str's characters: a character taken out of a str
+    # becomes a name (qstr) a Pico keeps for good
+    i = 0
+    n = len(b)
+    while i < n:
+        o = b[i]
+        i += 1
+        if o >= 0xC0:  # the lead byte of a multi-byte sequence: 2, 3 or 4 bytes
+            more = 3 if o >= 0xF0 else 2 if o >= 0xE0 else 1
+            o &= 0x3F >> more
+            for _ in range(more):
+                o = (o << 6) | (b[i] & 0x3F)
+                i += 1
+        _put_code(o, out)
     out.append(34)
+
+
+def _put_code(o, out):
+    """One character (its code point) of a JSON string: escaped unless printable ASCII."""
+    if o == 34:
+        out.extend(b'\\"')
+    elif o == 92:
+        out.extend(b"\\\\")
+    elif o < 32 or o > 126:
+        if o > 0xFFFF:  # outside the BMP: a surrogate pair, as JSON wants
+            o -= 0x10000
+            out.extend(b"\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+        else:
+            out.extend(b"\\u%04x" % o)
+    else:
+        out.append(o)
 
 
 def _plain(s):
