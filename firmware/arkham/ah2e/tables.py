@@ -122,10 +122,11 @@ class Data:
 
     def world_of(self, area):
         """'rlyeh_2' -> ('rlyeh', 2); anything else -> (None, 0)."""
-        if isinstance(area, str) and len(area) > 2 and area[-2] == "_" and area[-1] in "12":
+        # (endswith, not area[-1]: a character taken out of a str is a name a Pico keeps)
+        if isinstance(area, str) and len(area) > 2 and (area.endswith("_1") or area.endswith("_2")):
             w = area[:-2]
             if w in self.worlds:
-                return w, int(area[-1])
+                return w, 1 if area.endswith("1") else 2
         return None, 0
 
 
@@ -133,9 +134,10 @@ def _starts(names):
     """Where each word of a " a b c " string starts, and one past the end: word k is
     names[at[k]:at[k + 1] - 1] without a scan (2 bytes a word)."""
     at = array("H")
-    for i in range(len(names) - 1):
-        if names[i] == " ":
-            at.append(i + 1)
+    i = names.find(" ")  # (find, not names[i]: each character taken out would be a name kept)
+    while 0 <= i < len(names) - 1:
+        at.append(i + 1)
+        i = names.find(" ", i + 1)
     at.append(len(names))
     return at
 
