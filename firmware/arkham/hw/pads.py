@@ -167,7 +167,7 @@ class Pads(PadScan):
                     )
         return out
 
-    # -- bring-up and calibration (in arkham.hw.pads_info, loaded for the call) ----------------
+    # -- bring-up and calibration (arkham.hw.pads_report, pads_info: loaded for the call) ------
     def report(self, chip=None):
         """Per electrode, board order: readings, our reference and thresholds, presence."""
         return list(self.report_items(chip))
@@ -175,7 +175,12 @@ class Pads(PadScan):
     def report_items(self, chip=None):
         """report() as an iterator: each electrode's dict made when it is read (`pads` writes
         them one by one). Checks `chip` at once (ValueError)."""
-        return _info("report", self, chip)
+        from arkham.hw import pads_report  # (its own module: only `pads` wants it)
+
+        try:
+            return pads_report.report(self, chip)
+        finally:
+            forget("arkham.hw.pads_report")
 
     def calibrate_empty(self, reads=4):
         """The board is empty now: each pad's mean reading becomes its empty reference."""
@@ -206,4 +211,4 @@ def _info(fn, *args):
 
 
 if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a
-    from arkham.hw import pads_info  # noqa: E402,F401  (clean heap; compat.forget keeps sources)
+    from arkham.hw import pads_info, pads_report  # noqa: E402,F401  (clean heap; forget keeps sources)

@@ -290,7 +290,11 @@ class _Table:
                     self.names.append(line)  # (the boot's lists: game_names)
                 if not line.startswith(b"{"):
                     continue  # world channel, or a runtime's dying words
-                o = json.loads(line)
+                try:
+                    o = json.loads(line)
+                except ValueError:  # a line cut short (a MemoryError while it was written)
+                    self.bad += 1
+                    return None
                 bad = o.get("ev") == "error" or not o.get("ok", 1)
                 text = str(o.get("err", "")) + str(o.get("short", "")) if bad else ""
                 if "MemoryError" in text or "memory" in text:
@@ -415,8 +419,8 @@ def runs(heap, layout, cal, name):
         finally:
             t.close()
         if not ok and not t.names:  # (the boot lists its names once its own part is done)
-            raise RuntimeError("m32: the bench's boot did not fit in %d bytes (not the table's "
-                               "failure: give the table a bigger range)" % heap)
+            sys.stderr.write("m32: %s: the bench's own boot did not fit at %d bytes: counted as "
+                             "not fitting (the range's low end is too low)\n" % (name, heap))
         return ok
 
 
