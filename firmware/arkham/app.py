@@ -35,8 +35,9 @@ STATE_FILE = "state.json"
 _CALIB_FILE = const("calib.json")
 DEFAULT_GAME = "bringup"
 _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
-_RING_BYTES = const(3072)  # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before
-# issue 9: with each line's own object ~8 KB of a Pico's heap once a long game filled it)
+# `since N` replay ring: the last 64 events, at most this many bytes (6 KB before issue 9: with
+# each line's own object ~8 KB of a Pico's heap once a long game filled it)
+_RING_BYTES = const(3072)
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
 _STEP_PARTS = const(("commands", "scan", "show", "save", "send"))  # a loop step's parts, in order
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often

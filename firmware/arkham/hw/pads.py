@@ -211,4 +211,4 @@ def _info(fn, *args):
 
 
 if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a
-    from arkham.hw import pads_info, pads_report  # noqa: E402,F401  (clean heap; forget keeps sources)
+    from arkham.hw import pads_info, pads_report  # noqa: E402,F401  (clean heap; forget: .mpy only)

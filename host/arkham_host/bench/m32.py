@@ -102,8 +102,8 @@ TABLES = {  # name -> (game, board, the game command, range to search in KB for 
 # made in a calibration run.
 QSTR_POOLS = ((0, 144), (20, 256), (60, 496), (140, 976), (300, 1936), (620, 3856), (1260, 7696),
               (2540, 15376))
-QSTR_POOLS_M32 = ((0, 160), (20, 304), (60, 592), (140, 1152), (300, 2272), (620, 4512), (1260, 8992),
-                  (2540, 17952))  # (the same pools on micropython32: the tests check these)
+QSTR_POOLS_M32 = ((0, 160), (20, 304), (60, 592), (140, 1152), (300, 2272), (620, 4512),
+                  (1260, 8992), (2540, 17952))  # (the same on micropython32: the tests check)
 QSTR_START = 0  # names made at run time at a stock Pico's REPL (qstr_info's n_qstr there)
 QSTR_ROOM = 2560  # entries of the pool the boot pre-allocates: the game's names must fit
 
@@ -263,7 +263,8 @@ def _device_names(made):
 class _Table:
     def __init__(self, heap, layout, cal, game, board, state):
         argv = ["--board", str(boardfile.board_path(board)), "--game", game, "--state", state]
-        total = heap + cal["base"] + cal["emu"] + cal["chips"] - qstr_pool_bytes(cal.get("names", 0))
+        total = heap + cal["base"] + cal["emu"] + cal["chips"]
+        total -= qstr_pool_bytes(cal.get("names", 0))
         cmd = [runtimes.micropython32_binary(), "-X", "heapsize=%d" % total, "-c",
                _boot(layout, argv)]
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
