@@ -107,7 +107,7 @@ def _spot_type():
 # A named tuple made when asked for: the board itself keeps its spots in columns (one list of
 # names, LEDs and pads in arrays), ~12 bytes a spot instead of ~65 for a record and its LED tuple
 # (5 KB of an 80-spot board on a Pico's heap). Loops over every spot (a repaint) use the columns
-# through index(), name_at(), led_start/led_list and chip_at(), and make nothing.
+# through index(), spot_names, led_start/led_list and chip_at(), and make nothing.
 Spot = _spot_type()
 
 
@@ -154,7 +154,10 @@ class BoardMap:
         spots = data["spots"]
         n = len(spots)
         self.count = n
-        self._names = [intern(d["name"]) for d in spots]  # (shared with every data table, save)
+        # the names in board order (read it, never change it: a repaint's loop takes the name
+        # of spot k from it, no call per spot)
+        self.spot_names = [intern(d["name"]) for d in spots]  # (shared with data tables, saves)
+        self._names = self.spot_names
         # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
         self.led_start = array("H", [0] * (n + 1))
         self.led_list = array("H")

@@ -41,6 +41,7 @@ class Board:
     # the board's columns, as arkham.boardmap.BoardMap gives them to loops over every spot
     def _columns(self):
         self.count = len(self.spots)
+        self.spot_names = [s.name for s in self.spots]
         self.led_start = [0]
         self.led_list = []
         for s in self.spots:

@@ -239,7 +239,7 @@ class WorldStream:
                 if not first:
                     out.append(44)
                 first = False
-                _put_str(board.name_at(k), out)
+                _put_str(board.spot_names[k], out)
                 out.append(58)
                 out.append(91)
                 _digits(out, r)

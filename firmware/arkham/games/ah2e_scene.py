@@ -68,10 +68,11 @@ def paint(lights, board, core, sync, act, go):
     for loc in s["gates"]:
         world_gates[d.gate_world[s["gates"][loc]]] = 1
     start = board.led_start
+    names = board.spot_names
     for k in range(board.count):
         if start[k] == start[k + 1]:
             continue  # (no LED)
-        name = board.name_at(k)
+        name = names[k]
         key = None
         if name in sync.wrong:
             key = "error"

@@ -102,10 +102,11 @@ class Mode(_Mode):
                 bad_chips.append(int(c, 16) if isinstance(c, str) else c)
         board = ctx.board
         start = board.led_start
+        names = board.spot_names
         for k in range(board.count):
             if start[k] == start[k + 1]:
                 continue  # (no LED)
-            name = board.name_at(k)
+            name = names[k]
             chip = board.chip_at(k)
             if name in self.manual:
                 lights.show(name, tuple(self.manual[name]), STEADY)

@@ -38,5 +38,5 @@ class Lights:
             if b.led_start[k] < b.led_start[k + 1]:
                 r, g, bl = self.pixels.shown(b.led_list[b.led_start[k]])
                 if r or g or bl:
-                    out[b.name_at(k)] = [r, g, bl]
+                    out[b.spot_names[k]] = [r, g, bl]
         return out
