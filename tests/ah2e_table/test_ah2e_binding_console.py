@@ -52,9 +52,9 @@ def test_bad_options_are_refused(opts, why):
 
 def test_wrong_board_is_refused():
     class Ctx:
-        class board:
+        class board:  # a board with none of AH2e's spots
             @staticmethod
-            def spot(name):
+            def index(name):
                 return None
 
     with pytest.raises(CommandError, match="--board ah2e"):

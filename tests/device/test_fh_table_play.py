@@ -32,6 +32,13 @@ class Board:
     def spot(self, name):
         return self._by.get(name)
 
+    def index(self, name):  # (as arkham.boardmap.BoardMap: the spot's place, or None)
+        names = sorted(self._by)
+        return names.index(name) if name in self._by else None
+
+    def chip_at(self, k):
+        return self._by[sorted(self._by)[k]].chip
+
 
 class Pads:
     def __init__(self):

@@ -116,7 +116,7 @@ class Mode(_Mode):
         rare = _rare()
         opts = rare.options(options or {})
         for spot in ("independence_square", "sky", "outskirts"):
-            if ctx.board.spot(spot) is None:
+            if ctx.board.index(spot) is None:
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
         rare.check_options(opts)
         self.opts = opts
@@ -221,16 +221,17 @@ class Mode(_Mode):
         pads = self.ctx.pads
         todo = self.sync.todo
         for spot, how, what in chs:
-            sp = board.spot(spot)
-            if sp is None:
+            k = board.index(spot)
+            if k is None:
                 continue
-            sensed = sp.chip is not None
+            chip = board.chip_at(k)  # (the board's columns: no Spot record made)
+            sensed = chip is not None
             if (
                 sensed
                 and how == "lift"
                 and not pads.present(spot)
                 and not expected(self.core, spot)
-                and _chip_ok(pads, sp.chip)
+                and _chip_ok(pads, chip)
             ):
                 continue  # the pad is already bare, as it should be (a failed chip's pad only
                 # says what it saw before: the prompt waits for the chip, or `ok`)
@@ -286,8 +287,7 @@ class Mode(_Mode):
         """Order: a flagged spot put right; the moving investigator's token; a prompted spot;
         otherwise a change that leaves the spot unlike the state is misplaced (AH-TABLE-3)."""
         self._flush()
-        sp = self.ctx.board.spot(spot)
-        if sp is None or self.core.over():
+        if self.ctx.board.index(spot) is None or self.core.over():
             return
         sync = self.sync
         core = self.core

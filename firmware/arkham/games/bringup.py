@@ -126,7 +126,7 @@ class Mode(_Mode):
         manual = {}
         for k in sorted(snap.get("manual") or {}):
             rgb = snap["manual"][k]
-            if self.ctx.board.spot(k) is not None and isinstance(rgb, list) and len(rgb) == 3:
+            if self.ctx.board.index(k) is not None and isinstance(rgb, list) and len(rgb) == 3:
                 manual[k] = [int(rgb[0]), int(rgb[1]), int(rgb[2])]
         self.manual = manual
 

@@ -327,8 +327,8 @@ class Mode(_Mode):
             st.inv[-m - 1] = loc if do == PLACE else 0
         want = st.covered(loc)
         spot = "location_%d" % loc
-        sp = self.ctx.board.spot(spot)
-        sensed = sp is not None and sp.chip is not None
+        k = self.ctx.board.index(spot)
+        sensed = k is not None and self.ctx.board.chip_at(k) is not None
         sees = before != want  # presence only: another token there hides the change
         self.ctx.emit("prompt", {"spot": spot, "do": do, "what": self._what(m), "m": m,
                                  "pad": sensed, "sees": sees})
@@ -490,7 +490,7 @@ class Mode(_Mode):
             working = s["act"]["locs"][0]
         for loc in range(1, b.n + 1):
             spot = "location_%d" % loc
-            if self.ctx.board.spot(spot) is None:
+            if self.ctx.board.index(spot) is None:
                 continue
             ruined = 0
             for r in s["ruin"][loc - 1]:
@@ -525,7 +525,7 @@ class Mode(_Mode):
                 lights.show(spot, ZONE.get(b.zone[loc], OTHER_ZONE), STEADY)
         for r in range(1, 9):
             spot = "round_%d" % r
-            if self.ctx.board.spot(spot) is None:
+            if self.ctx.board.index(spot) is None:
                 continue
             if s["result"] == "won":
                 lights.show(spot, WON, FLASH)

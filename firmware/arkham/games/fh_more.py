@@ -49,7 +49,7 @@ def core_options(opts):
 
 def check_board(board):
     for i in range(1, 16):
-        if board.spot("location_%d" % i) is None:
+        if board.index("location_%d" % i) is None:
             raise CommandError("this board has no spot location_%d (use --board final-hour)"
                                % i)
 

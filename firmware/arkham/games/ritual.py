@@ -307,9 +307,9 @@ class Mode(_Mode):
             for p in range(1, s["n"] + 1):
                 for k in range(1, s["sanity"][p - 1] + 1):
                     pip = "seat%d_pip%d" % (p, k)
-                    if self.ctx.board.spot(pip) is not None:
+                    if self.ctx.board.index(pip) is not None:
                         lights.show(pip, PIP, STEADY)
-        if self.ctx.board.spot("deck") is not None:
+        if self.ctx.board.index("deck") is not None:
             if ph in ("nominate", "decide"):
                 lights.show("deck", DECK_WAIT if self.asking else DECK_IDLE,
                             FLASH if self.asking else STEADY)

@@ -48,7 +48,7 @@ def core_options(opts):
 
 def check_board(board, n):
     for p in range(1, n + 1):
-        if board.spot("seat%d" % p) is None:
+        if board.index("seat%d" % p) is None:
             raise CommandError("this board has no spot seat%d (use --board ritual)" % p)
 
 
