@@ -105,8 +105,8 @@ def _spot_type():
 
 # A spot, as the board gives it out: (name, leds tuple, chip or None, electrode or None, x, y).
 # A named tuple made when asked for: the board itself keeps its spots in columns (one list of
-# names, LEDs and pads in arrays), ~12 bytes a spot instead of ~65 for a record and its LED tuple
-# (5 KB of an 80-spot board on a Pico's heap). Loops over every spot (a repaint) use the columns
+# names with a dict of their places, LEDs and pads in arrays), ~25 bytes a spot instead of ~65
+# for a record and its LED tuple (~3 KB of an 80-spot board on a Pico's heap). Loops over every spot (a repaint) use the columns
 # through index(), spot_names, led_start/led_list and chip_at(), and make nothing.
 Spot = _spot_type()
 
@@ -157,7 +157,7 @@ class BoardMap:
         # the names in board order (read it, never change it: a repaint's loop takes the name
         # of spot k from it, no call per spot)
         self.spot_names = [intern(d["name"]) for d in spots]  # (shared with data tables, saves)
-        self._names = self.spot_names
+        self._by_name = {}  # name -> spot index (lights and pads find their spot through it)
         # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
         self.led_start = array("H", [0] * (n + 1))
         self.led_list = array("H")
@@ -167,6 +167,7 @@ class BoardMap:
         self._by_pad = bytearray(16 * (LAST_CHIP - FIRST_CHIP + 1))
         for k in range(n):
             d = spots[k]
+            self._by_name[self.spot_names[k]] = k
             for i in d["leds"]:
                 self.led_list.append(i)
             self.led_start[k + 1] = len(self.led_list)
@@ -177,9 +178,6 @@ class BoardMap:
                 self._by_pad[at] = k + 1
             self._xy[2 * k] = d["xy"][0]
             self._xy[2 * k + 1] = d["xy"][1]
-        self._by_name = {}  # name -> spot index (lights and pads find their spot through it)
-        for k in range(n):
-            self._by_name[self._names[k]] = k
         self.spots = _Spots(self)
 
     def index(self, name):
@@ -189,7 +187,7 @@ class BoardMap:
         return self._by_name.get(name)
 
     def name_at(self, k):
-        return self._names[k]
+        return self.spot_names[k]
 
     def chip_at(self, k):
         """The chip address of spot k's pad, or None (a spot with no pad)."""
@@ -199,9 +197,9 @@ class BoardMap:
     def spot_at(self, k):
         p = self._pad[k]
         return Spot(
-            self._names[k],
+            self.spot_names[k],
             tuple(self.led_list[self.led_start[k] : self.led_start[k + 1]]),
-            None if not p else FIRST_CHIP + (p - 1) // 16,
+            self.chip_at(k),
             None if not p else (p - 1) % 16,
             self._xy[2 * k],
             self._xy[2 * k + 1],
@@ -217,11 +215,11 @@ class BoardMap:
         i = (chip - FIRST_CHIP) * 16 + electrode
         if not 0 <= electrode < 16 or not 0 <= i < len(self._by_pad) or not self._by_pad[i]:
             return None
-        return self._names[self._by_pad[i] - 1]
+        return self.spot_names[self._by_pad[i] - 1]
 
     def names(self):
         """Spot names in board (drawing) order."""
-        return list(self._names)
+        return list(self.spot_names)
 
 
 def load(path):

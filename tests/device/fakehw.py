@@ -7,6 +7,8 @@ stream.send(bytes) feeds the link; stream.lines() parses what the app wrote.
 
 import json
 
+from fakeboard import Columns
+
 
 class Spot:
     def __init__(self, name, leds, chip, electrode, x, y):
@@ -18,7 +20,7 @@ class Spot:
         self.y = y
 
 
-class Board:
+class Board(Columns):
     def __init__(self, n=6):
         self.name = "fake"
         self.title = "Fake %d-spot board" % n
@@ -37,28 +39,6 @@ class Board:
 
     def spot(self, name):
         return self._by.get(name)
-
-    # the board's columns, as arkham.boardmap.BoardMap gives them to loops over every spot
-    def _columns(self):
-        self.count = len(self.spots)
-        self.spot_names = [s.name for s in self.spots]
-        self.led_start = [0]
-        self.led_list = []
-        for s in self.spots:
-            self.led_list += list(s.leds)
-            self.led_start.append(len(self.led_list))
-
-    def index(self, name):
-        for k in range(len(self.spots)):
-            if self.spots[k].name == name:
-                return k
-        return None
-
-    def name_at(self, k):
-        return self.spots[k].name
-
-    def chip_at(self, k):
-        return self.spots[k].chip
 
 
 class Pads:

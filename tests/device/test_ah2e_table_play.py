@@ -19,6 +19,7 @@ from arkham.games.ah2e_sync import expected
 from arkham.hw.pixels import FLASH, BLINK, PULSE
 from arkham.rng import Rng
 from check import check, equal, done
+from fakeboard import Columns
 
 
 class Spot:
@@ -28,7 +29,7 @@ class Spot:
         self.chip = 0x5A if sensed else None
 
 
-class Board:
+class Board(Columns):
     """The ah2e board's spot names (no board map file: its checks cost heap)."""
 
     def __init__(self):
@@ -46,28 +47,6 @@ class Board:
 
     def spot(self, name):
         return self._by.get(name)
-
-    # the board's columns, as arkham.boardmap.BoardMap gives them to loops over every spot
-    def _columns(self):
-        self.count = len(self.spots)
-        self.spot_names = [s.name for s in self.spots]
-        self.led_start = [0]
-        self.led_list = []
-        for s in self.spots:
-            self.led_list += list(s.leds)
-            self.led_start.append(len(self.led_list))
-
-    def index(self, name):
-        for k in range(len(self.spots)):
-            if self.spots[k].name == name:
-                return k
-        return None
-
-    def name_at(self, k):
-        return self.spots[k].name
-
-    def chip_at(self, k):
-        return self.spots[k].chip
 
 
 class Pads:

@@ -21,10 +21,7 @@ class Lights:
             self.pixels.set(b.led_list[j], rgb, anim)
 
     def off(self, spot):
-        b = self.board
-        k = self._spot(spot)
-        for j in range(b.led_start[k], b.led_start[k + 1]):
-            self.pixels.set(b.led_list[j], (0, 0, 0))
+        self.show(spot, (0, 0, 0))
 
     def clear(self):
         self.pixels.clear()

@@ -75,7 +75,7 @@ class Pads(PadScan):
         self._e = bytearray()  # pad -> electrode
         self._pad_of = bytearray(len(board.spots))  # spot index -> pad index + 1 (0: no pad)
         self._emap = [[-1] * 12 for _ in range(nc)]  # chip index -> electrode -> pad index
-        for s in board.spots:
+        for j, s in enumerate(board.spots):
             if s.chip is None:
                 continue
             k = len(self.names)
@@ -84,7 +84,7 @@ class Pads(PadScan):
             self._chip_of.append(ci)
             self._e.append(s.electrode)
             self._emap[ci][s.electrode] = k
-            self._pad_of[board.index(s.name)] = k + 1
+            self._pad_of[j] = k + 1
         n = len(self.names)
         # per-pad state in typed arrays: small, and item stores never allocate
         self.filtered = array("h", [-1] * n)

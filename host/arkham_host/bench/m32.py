@@ -159,23 +159,23 @@ def _root(layout, where):
     the emulator beside it), found through sys.path's "" as on the chip. Each module keeps its
     path as a qstr (__file__) in RAM, so the path is as long as on a Pico ("arkham/app.mpy", or
     "/rom/arkham/app.mpy" under ROMFS), not the build folder's ~35 characters more per module."""
-    if layout == "py":
-        src = runtimes.FIRMWARE_DIR  # sources compiled into the heap
-    else:
-        if layout not in _BUILT:
-            _BUILT[layout] = (str(runtimes.mpy_tree()),
-                              str(runtimes.romfs_image()) if layout == "rom" else None)
-        src = _BUILT[layout][0]
+    # (py: the sources, compiled into the heap)
+    src = runtimes.FIRMWARE_DIR if layout == "py" else _built(layout)[0]
     for name in os.listdir(src):
         if name == "arkham" or name.startswith("emulator."):
             os.symlink(os.path.join(src, name), os.path.join(where, name))
 
 
-def _boot(layout, argv=(), cal=False, board=None):
-    if cal or layout not in _BUILT:
+def _built(layout, fresh=False):
+    """(mpy tree, ROMFS image or None) of the layout, built once (again when fresh)."""
+    if fresh or layout not in _BUILT:
         _BUILT[layout] = (str(runtimes.mpy_tree()),
                           str(runtimes.romfs_image()) if layout == "rom" else None)
-    image = _BUILT[layout][1]
+    return _BUILT[layout]
+
+
+def _boot(layout, argv=(), cal=False, board=None):
+    image = _built(layout, cal)[1]
     if layout == "rom":
         mount, path = _MOUNT % image, ["/rom", ""]
     else:
