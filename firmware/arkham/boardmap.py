@@ -156,7 +156,12 @@ class BoardMap:
         self.count = n
         # the names in board order (read it, never change it: a repaint's loop takes the name
         # of spot k from it, no call per spot)
-        self.spot_names = [intern(d["name"]) for d in spots]  # (shared with data tables, saves)
+        # A name is interned (one copy shared with the data tables and saves that hold it) unless
+        # it ends in a number: doom_3, terror_0, rlyeh_1, pad_07, seat2_pip5 are slots of a row
+        # the code reaches by number, held by no data table; a name stays in RAM for good, and
+        # AH2e's 41 such names were what took it past a 7,696-byte name pool on the chip.
+        self.spot_names = [d["name"] if d["name"][-1:].isdigit() else intern(d["name"])
+                           for d in spots]
         self._by_name = {}  # name -> spot index (lights and pads find their spot through it)
         # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
         self.led_start = array("H", [0] * (n + 1))

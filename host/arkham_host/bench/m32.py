@@ -201,7 +201,10 @@ def calibrate(layout, board="bringup"):
     if "emu" not in names or "deps" not in names:
         raise RuntimeError("m32 calibration printed no name lists: " + out.stdout[-2000:])
     cal = json.loads(out.stdout.strip().splitlines()[-1])
-    cal["emu_names"] = names["emu"] - names["deps"]  # (a set: not part of the printed figures)
+    # (a set, not part of the printed figures; with the names in the emulator's own .mpy files:
+    # this script compiles its calibration lines, whose imports name emulator modules, before it
+    # lists the boot's names, so those would otherwise be charged to the table)
+    cal["emu_names"] = (names["emu"] - names["deps"]) | _emu_code_names()
     return cal
 
 
@@ -248,15 +251,28 @@ def mpy_names(path):
     return names
 
 
+def _emu_code_names():
+    """Every name in the emulator's own .mpy files (arkham/emu, emulator)."""
+    tree = pathlib.Path(runtimes.mpy_tree())
+    got = set()
+    for path in list((tree / "arkham" / "emu").glob("*.mpy")) + list(tree.glob("emulator.mpy")):
+        got |= mpy_names(path)
+    return got
+
+
 def _device_names(made):
     """Every name in the device modules the game loaded (a module's path is one of the names
     it made), the emulator's left out."""
     tree = pathlib.Path(runtimes.mpy_tree())
     got = set()
     for rel in made:
+        name = rel
+        if rel.startswith("/rom/"):  # (ROMFS: the image holds the tree's files; a module's
+            rel = rel[len("/rom/"):]  # name is its path in the image)
         if (rel.endswith(".mpy") and not rel.startswith("arkham/emu/")
                 and not rel.startswith("emulator.") and (tree / rel).is_file()):
             got |= mpy_names(tree / rel)
+            got.add(name)
     return got
 
 
