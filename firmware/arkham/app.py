@@ -72,7 +72,6 @@ class App:
         self._pad_changes = []  # (spot, present) of this step
         self.step_ms = [0, 0, 0, 0, 0]  # the last step that ran commands: ms of _STEP_PARTS
         self._failures = {}  # place -> [message, repeats, ticks of last report]
-        self.booted_ms = ticks_ms()
         notes = []
         self._load_calibration(notes)
         seq = self._boot_game(notes)
@@ -241,14 +240,14 @@ class App:
             else:
                 self.reply_error(item[1], item[2])
         t1 = ticks_ms()
-        self._scan(now_ms)
+        self.scan(now_ms)
         if self.mode is not None:
             try:
                 self.mode.tick(now_ms)
             except Exception as e:
                 self.failure("tick", e, now_ms)
         t2 = ticks_ms()
-        self._show(now_ms)
+        self.show(now_ms)
         t3 = ticks_ms()
         self._persist(now_ms)
         t4 = ticks_ms()
@@ -261,7 +260,7 @@ class App:
             st[3] = ticks_diff(t4, t3)
             st[4] = ticks_diff(ticks_ms(), t4)
 
-    def _scan(self, now_ms):
+    def scan(self, now_ms):
         pads = self.pads
         try:
             changes = pads.scan(now_ms)
@@ -282,7 +281,7 @@ class App:
             self.emit(ev, fields)
             self._redraw = True
 
-    def _show(self, now_ms):
+    def show(self, now_ms):
         painted = False
         sweep = self.sweep
         try:

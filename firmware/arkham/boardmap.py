@@ -96,10 +96,8 @@ def brightness_cap(power, count):
 
 
 def _spot_type():
-    try:
-        from collections import namedtuple
-    except ImportError:  # (a MicroPython built without it)
-        from ucollections import namedtuple  # type: ignore[import-not-found,no-redef]
+    from collections import namedtuple
+
     return namedtuple("Spot", ("name", "leds", "chip", "electrode", "x", "y"))
 
 

@@ -12,10 +12,10 @@ from arkham.protocol import encode as _encode
 class EventLog:
     def __init__(self, seq=0, keep=64, keep_bytes=3072):
         self.seq = seq  # the last number given out
-        self._ring = []  # encoded lines, oldest first; the last one has number self.seq
+        self.ring = []  # encoded lines, oldest first; the last one has number self.seq
         self._bytes = 0
-        self._keep = keep
-        self._keep_bytes = keep_bytes
+        self.keep = keep
+        self.keep_bytes = keep_bytes
 
     def add(self, ev, fields):
         """Number and encode one event; returns its line (bytes)."""
@@ -24,23 +24,23 @@ class EventLog:
         obj["seq"] = self.seq + 1
         line = encode(obj)  # may raise TypeError: then no number is used up
         self.seq += 1
-        ring = self._ring
+        ring = self.ring
         ring.append(line)
         self._bytes += len(line)
-        while ring and (len(ring) > self._keep or self._bytes > self._keep_bytes):
+        while ring and (len(ring) > self.keep or self._bytes > self.keep_bytes):
             self._bytes -= len(ring.pop(0))
         return line
 
     def oldest(self):
         """Number of the oldest buffered event (seq + 1 when the ring is empty)."""
-        return self.seq - len(self._ring) + 1
+        return self.seq - len(self.ring) + 1
 
     def since(self, n):
         """The buffered lines after event n, or None when some of them are no longer buffered."""
         first = self.oldest()
         if n + 1 < first:
             return None
-        return self._ring[len(self._ring) - (self.seq - n) :] if n < self.seq else []
+        return self.ring[len(self.ring) - (self.seq - n) :] if n < self.seq else []
 
 
 def encode(obj):

@@ -11,7 +11,7 @@ from arkham.games import CommandError
 from arkham.protocol import int_arg, no_more
 
 
-def _board(app, tag, args, kw, now):
+def board(app, tag, args, kw, now):
     no_more("board", args, kw)
     b = app.board
     return {"board": {"name": b.name, "title": b.title, "leds": b.led_count, "spots": _spots(b)}}
@@ -27,7 +27,7 @@ def _spots(b):
         }
 
 
-def _calib(app, tag, args, kw, now):
+def calib(app, tag, args, kw, now):
     what = args[0].lower() if args else "show"
     if what == "show":
         no_more("calib", args, kw, 1)
@@ -67,7 +67,7 @@ def _calib(app, tag, args, kw, now):
     )
 
 
-def _sweep(app, tag, args, kw, now):
+def sweep(app, tag, args, kw, now):
     if args and args[0].lower() == "stop":
         no_more("sweep stop", args[1:], kw)
         was = app.sweep is not None

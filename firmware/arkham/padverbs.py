@@ -26,12 +26,12 @@ def chip_arg(app, text):
     return addr
 
 
-def _pads(app, tag, args, kw, now):
+def pads(app, tag, args, kw, now):
     no_more("pads", args, kw, 1)
     chip = chip_arg(app, args[0]) if args else None
     return {"pads": app.pads.report_items(chip)}
 
 
-def _faults(app, tag, args, kw, now):
+def faults(app, tag, args, kw, now):
     no_more("faults", args, kw)
     return {"faults": app.pads.faults()}

@@ -17,7 +17,7 @@ _DEL = const(127)
 
 # top-level keys written first, in this order, so a human reads `{"re":3,"ok":true,...}` and
 # `{"seq":9,"ev":"pad",...}`; every other key follows in sorted order (same bytes on every runtime)
-_HEAD = ("re", "ok", "err", "seq", "ev")
+_HEAD = const(("re", "ok", "err", "seq", "ev"))
 
 
 class BadLine(Exception):

@@ -49,7 +49,7 @@ def unsave(app, exc):
 def _drop_after(log, seq):
     """Forget the events of an EventLog after `seq` (never saved nor sent): their numbers are
     given out again."""
-    ring = log._ring
+    ring = log.ring
     while log.seq > seq and ring:
         log._bytes -= len(ring.pop())
         log.seq -= 1

@@ -13,12 +13,12 @@ from arkham.games import CommandError
 from arkham.protocol import int_arg, no_more
 
 
-def _hello(app, tag, args, kw, now):
+def hello(app, tag, args, kw, now):
     no_more("hello", args, kw)
     return app.hello_fields()
 
 
-def _help(app, tag, args, kw, now):
+def help(app, tag, args, kw, now):
     no_more("help", args, kw, 1)
     if args:
         v = args[0].lower()
@@ -40,7 +40,7 @@ def core_help():
     return helptext.HELP
 
 
-def _dump(app, tag, args, kw, now):
+def dump(app, tag, args, kw, now):
     no_more("dump", args, kw)
     present = [s.name for s in app.board.spots if s.chip is not None and app.pads.present(s.name)]
     return {
@@ -56,7 +56,7 @@ def _dump(app, tag, args, kw, now):
     }
 
 
-def _since(app, tag, args, kw, now):
+def since(app, tag, args, kw, now):
     no_more("since", args, kw, 1)
     if not args:
         raise CommandError("since: want N, the last seq you have (e.g. since 0)")
@@ -84,7 +84,7 @@ def _too_new(n, seq):
     )
 
 
-def _game(app, tag, args, kw, now):
+def game(app, tag, args, kw, now):
     if not args:
         no_more("game", args, kw)
         return {"game": app.game, "options": app.game_options, "games": games.names()}
@@ -94,7 +94,7 @@ def _game(app, tag, args, kw, now):
     return {"game": name, "options": kw}
 
 
-def _repl(app, tag, args, kw, now):
+def repl(app, tag, args, kw, now):
     no_more("repl", args, kw)
     if app.options.get("emulated"):
         raise CommandError("repl: not on the emulated table (stop the emulator instead)")
@@ -106,17 +106,17 @@ MAKER = "arkham.makerverbs"  # (a CORE entry naming the module that holds the ha
 PADS = "arkham.padverbs"
 
 CORE = {
-    "hello": _hello,
-    "help": _help,
-    "dump": _dump,
-    "since": _since,
-    "game": _game,
+    "hello": hello,
+    "help": help,
+    "dump": dump,
+    "since": since,
+    "game": game,
     "board": MAKER,
     "pads": PADS,
     "faults": PADS,
     "calib": MAKER,
     "sweep": MAKER,
-    "repl": _repl,
+    "repl": repl,
 }
 
 
@@ -125,7 +125,7 @@ def handler(verb):
     is a module's name: MAKER, PADS), which the app forgets once the reply is written."""
     h = CORE.get(verb)
     if isinstance(h, str):
-        h = getattr(__import__(h, None, None, ["_"]), "_" + verb)
+        h = getattr(__import__(h, None, None, ["_"]), verb)
     return h
 
 

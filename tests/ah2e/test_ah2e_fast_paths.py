@@ -32,12 +32,12 @@ def test_scan_reads_every_line_as_the_file_does(tmp_path):
         files.append(str(p))
     for path in files:
         got = []
-        load._scan(path, lambda line: got.append(line))
+        load.scan(path, lambda line: got.append(line))
         with open(path, "rb") as f:
             lines = [line.strip() for line in f]
         assert got == lines, path
         got = []
-        load._scan(path, lambda line: got.append(line), 512)  # long lines passed over
+        load.scan(path, lambda line: got.append(line), 512)  # long lines passed over
         # every line within the bound is handed over in order, none over bound + a block
         assert [x for x in got if len(x) <= 500] == [x for x in lines if len(x) <= 500], path
         assert not [x for x in got if len(x) > 512 + 256], path

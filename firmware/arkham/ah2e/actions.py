@@ -3,7 +3,7 @@ anything changes) and what it does (`do`). Anytime verbs are how players tell th
 card did. Full list with examples: docs/ah2e.md.
 """
 from arkham.ah2e import rules, tables
-from arkham.ah2e.tables import LOST, SKY, why
+from arkham.ah2e.tables import LOST, why
 from arkham.compat import const
 
 abilities = tables.Lazy("abilities")
@@ -31,8 +31,8 @@ ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
 for _v in ANYTIME:
     VERBS[_v] = ()
-_CHK = ("roll", "spend_clue", "accept", "new_investigator")
-_CMB = ("fight", "flee", "equip", "cast")
+_CHK = const(("roll", "spend_clue", "accept", "new_investigator"))
+_CMB = const(("fight", "flee", "equip", "cast"))
 PHASE_VERBS = {
     "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
                      "spread"),
@@ -45,8 +45,6 @@ PHASE_VERBS = {
                       "return", "spread"),
     "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done", "lose"),
 }
-FIELD = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
-         "max_sanity": "msan", "max_stamina": "msta"}
 
 
 def _int(a, k, lo=-99, hi=99):
@@ -56,15 +54,6 @@ def _int(a, k, lo=-99, hi=99):
 
 def _inv(g, a, need):
     return a.get("inv", need["inv"] if need and "inv" in need else None)
-
-
-def _area_ok(g, to):
-    d = g.d
-    if to in g.s["closed"]:
-        return why("closed", to)
-    if to in d.adj or to == SKY or to == LOST or d.world_of(to)[0]:
-        return None
-    return why("unknown_area", to)
 
 
 def _draw_kind(g, a):
@@ -147,7 +136,7 @@ def check(g, a, need):
         if v == "gate_appears":
             who = rules.warded(g, s["inv"][i]["at"], "no_gate_here")
             if who:
-                return why("no_gate_where", _title(who))  # AH-ENC-10
+                return why("no_gate_where", title(who))  # AH-ENC-10
         if "stack" not in s["gm"]:
             return None  # none left: the Ancient One awakens (AH-AWAKE-3), physical or not
         if "world" in a:
@@ -160,7 +149,7 @@ def check(g, a, need):
         if v == "monster_appears":
             who = rules.warded(g, s["inv"][i]["at"], "no_monster_here")
             if who:
-                return why("no_monster_where", _title(who))  # AH-ENC-10
+                return why("no_monster_where", title(who))  # AH-ENC-10
         m, err = _draw_kind(g, a)
         if err:
             return err
@@ -256,7 +245,7 @@ def _replacement(g, a, i):
         tables.unload("setup")
 
 
-def _title(name):
+def title(name):
     return " ".join(w[:1].upper() + w[1:] for w in name.split("_"))
 
 
@@ -288,10 +277,10 @@ def do(g, a, need):
             g.done_step()
             turn.resolve_die(g, step, a["die"] if "die" in a else g.rng.die())
         else:
-            _roll(g, a, need["dice"])
+            roll(g, a, need["dice"])
     elif v == "spend_clue":
         fight.spend_clue(g)
-        _roll(g, a, 1)
+        roll(g, a, 1)
     elif v == "accept":
         fight.accept(g)
     elif v == "take_clue":
@@ -338,7 +327,7 @@ def do(g, a, need):
     elif v == "flee":
         fight.flee(g)
     elif v in ("equip", "cast"):
-        _equip(g, a, i, v)
+        equip(g, a, i, v)
     elif v == "attack":
         fight.final_attack(g, i)
     elif v == "close":
@@ -388,7 +377,7 @@ def do(g, a, need):
         effects.do(g, a, i)
 
 
-def _roll(g, a, n):
+def roll(g, a, n):
     if "dice" in a:
         fight.rolled(g, a["dice"], 0)
     elif "successes" in a:
@@ -397,7 +386,7 @@ def _roll(g, a, n):
         fight.rolled(g, fight.roll_dice(g, n), 0)
 
 
-def _equip(g, a, i, v):
+def equip(g, a, i, v):
     s = g.s
     holder = s["cmb"] if s["cmb"] is not None else s["fb"]["eq"]
     who = s["cmb"]["i"] if s["cmb"] is not None else i

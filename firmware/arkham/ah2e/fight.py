@@ -98,7 +98,7 @@ def nightmare(g, i, m):
     g.lose(i, "san", g.d.kstat(m, "nightmarish"), "nightmarish")
 
 
-def _horror(g, c, ok):
+def horror(g, c, ok):
     cmb = g.s["cmb"]
     if not ok:
         g.lose(c["i"], "san", rules.stat(g, cmb["m"], "horror_dmg"), "horror")
@@ -159,7 +159,7 @@ def hands_ok(g, i, holder, hands, spell):
     return used <= 2 + extra and holder["hw"] + (0 if spell else hands) <= 2
 
 
-def _combat(g, c, ok):
+def combat(g, c, ok):
     cmb = g.s["cmb"]
     i = c["i"]
     m = cmb["m"]
@@ -228,7 +228,7 @@ def defeat(g, i, m, src):
         rules.doom_up(g, "cultist")
 
 
-def _evade_move(g, c, ok):
+def evade_move(g, c, ok):
     """AH-MOVE-8: a passed evade lets the investigator go on; a failed one deals combat damage
     and starts combat."""
     m = c["x"]
@@ -262,7 +262,7 @@ def _evade_meet(g, c, ok):
         face(g)
 
 
-def _spell(g, c, ok):
+def spell(g, c, ok):
     """A spell gives its bonus only after a passed spell check (AH-COMBAT-4)."""
     if not ok:
         return
@@ -271,7 +271,7 @@ def _spell(g, c, ok):
     g.emit("spell_cast", inv=c["i"], bonus=c["x"])
 
 
-def _close(g, c, ok):
+def close(g, c, ok):
     """AH-ENC-3: failure costs nothing; success closes the gate (AH-ENC-5); then sealing."""
     loc = c["x"]
     g.done_step()
@@ -281,11 +281,11 @@ def _close(g, c, ok):
     rules.close_gate(g, loc, c["i"], "closed", False)
 
 
-def _card(g, c, ok):
+def card(g, c, ok):
     pass
 
 
-def _ao(g, c, ok):
+def ao(g, c, ok):
     """The check against the Ancient One's attack (AH-FINAL-6): a failure costs what its
     sheet says (final.ao_fail, looked up here so that fight stays below final)."""
     if not ok:
@@ -304,7 +304,7 @@ def final_attack(g, i):
     start_check(g, i, "combat", g.s["fb"]["cm"] + b, 1, "final")
 
 
-def _final(g, c, ok):
+def final(g, c, ok):
     """AH-FINAL-2: successes pooled; each time the pool reaches the player count, -1 doom."""
     fb = g.s["fb"]
     fb["pool"] += c["s"]
@@ -319,8 +319,10 @@ def _final(g, c, ok):
         rules.end_game(g, 1, "battle")  # AH-FINAL-4, AH-WIN-3
 
 
+# a check's purpose -> what its end does; each is named as its purpose where no other function
+# has that name (a name is RAM for good on the chip, and the purpose's is one already)
 DONE = {
-    "horror": _horror, "combat": _combat, "flee": _flee, "evade_move": _evade_move,
+    "horror": horror, "combat": combat, "flee": _flee, "evade_move": evade_move,
     "evade_meet": _evade_meet,
-    "spell": _spell, "close": _close, "card": _card, "final": _final, "ao": _ao,
+    "spell": spell, "close": close, "card": card, "final": final, "ao": ao,
 }

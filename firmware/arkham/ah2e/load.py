@@ -6,7 +6,7 @@ from array import array
 from arkham.compat import const
 from arkham.ah2e.tables import _DIR, ABILITIES, FIELDS, MOVES, SYMBOLS, TYPES
 
-_HEAD = 40  # characters of a line read first: enough to tell a note or another record's id
+_HEAD = const(40)  # characters of a line read first: enough to tell a note or another record's id
 
 
 def _records(name, each=None, key=None):
@@ -80,7 +80,7 @@ def _ids(name):
     return out
 
 
-def _word(w):
+def word(w):
     for x in SYMBOLS + TYPES + MOVES:  # (the interned literals of tables.py)
         if x == w:
             return x
@@ -157,13 +157,13 @@ def build(self):
     self.worlds = {}
     self.gate_world = []  # gate marker id -> world
     for name, colours, mod, symbol in recs:
-        self.worlds[name] = (tuple(colours), mod, _word(symbol))
+        self.worlds[name] = (tuple(colours), mod, word(symbol))
         for _ in range(head["markers_per_world"]):
             self.gate_world.append(name)
     head, recs = _records("monsters")
     _kinds(self, recs)
     self.maniac = head["maniac_terror"]
-    names = _cards(self)
+    names = cards(self)
     _ability_lines(self, names)
 
 def _kinds(self, recs):
@@ -201,7 +201,7 @@ def _kinds(self, recs):
     self._marker = bytes(marks)
     self.markers = len(marks)
 
-def _cards(self):
+def cards(self):
     """Mythos cards as bytes and small ints; their names stay in the file (where each card's
     line starts: tables.Data.card_name); the names returned, for building the rest."""
     loc = self.locations
@@ -308,11 +308,11 @@ def message(key):
             return [json.loads("{" + line.decode() + "}")[key]]
         return None
 
-    found = _scan(_DIR + "messages.json", hit, _LONGEST)
+    found = scan(_DIR + "messages.json", hit, _LONGEST)
     return found[0] if found else key
 
 
-def _scan(path, fn, longest=0):
+def scan(path, fn, longest=0):
     """fn(line) for each line of a file (bytes, stripped) until one answers something other
     than None: that answer. Read 256 bytes at a time: a file's own line reading takes a byte
     at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port). With

@@ -211,10 +211,6 @@ def to_outskirts(g, mid):
         move_monster(g, mid, OUTSKIRTS, "limit")
 
 
-def monster_to_cup(g, mid, why):
-    move_monster(g, mid, "cup", why)
-
-
 # ---- terror and doom -------------------------------------------------------------------------
 def terror_up(g, why):
     """AH-TERROR-1..4."""

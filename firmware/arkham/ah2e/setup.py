@@ -5,7 +5,7 @@ from arkham.ah2e.rules import SetupError
 from arkham.ah2e.tables import SOURCES
 
 
-def _sheet(name, sheets):
+def sheet(name, sheets):
     if isinstance(name, dict):
         sh = name
         name = sh.get("name")
@@ -46,7 +46,7 @@ def sheet_state(d, a, name, sh):
 def replacement(d, a, spec, taken):
     """(state, None) for a new investigator named or given as a sheet, or (None, reason)."""
     try:
-        name, sh = _sheet(spec, tables.investigators())
+        name, sh = sheet(spec, tables.investigators())
         if name in taken:
             return None, "investigator %r was already in this game" % (name,)
         return sheet_state(d, a, name, sh), None
@@ -79,7 +79,7 @@ def setup(d, o):
     inv = []
     seen = []
     for nm in names:
-        name, sh = _sheet(nm, sheets)
+        name, sh = sheet(nm, sheets)
         if name in seen:
             raise SetupError("investigator %r twice" % name)
         seen.append(name)

@@ -34,12 +34,9 @@ ABILITIES = ("physical_resistance", "physical_immunity", "magical_resistance", "
              "ambush", "endless", "undead", "mask", "box_on_defeat", "lost_on_damage",
              "through_gate_on_damage", "lose_weapon", "maniac_terror")
 
-_FIELD_AT = {}  # name -> its index, without a scan of the tuple (monster stats are read a lot)
-for _k in range(len(FIELDS)):
-    _FIELD_AT[FIELDS[_k]] = _k
-_ABILITY_AT = {}
-for _k in range(len(ABILITIES)):
-    _ABILITY_AT[ABILITIES[_k]] = _k
+# name -> its index, without a scan of the tuple (monster stats are read a lot)
+_FIELD_AT = {FIELDS[k]: k for k in range(len(FIELDS))}
+_ABILITY_AT = {ABILITIES[k]: k for k in range(len(ABILITIES))}
 
 
 class Data:

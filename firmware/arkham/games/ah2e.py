@@ -14,8 +14,8 @@ import json
 
 from arkham.ah2e.game import Game, SetupError
 from arkham.compat import collect, forget
+from arkham import games
 from arkham.games import CommandError
-from arkham.games import Mode as _Mode
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
 from arkham.games.legaltext import label as fmt  # (an action as the words of an `act` line)
 from arkham.games.legaltext import numbered
@@ -89,12 +89,12 @@ def _value(key, text):
     return text
 
 
-def _chip_ok(pads, chip):
+def chip_ok(pads, chip):
     ok = getattr(pads, "chip_ok", None)
     return ok is None or ok(chip)
 
 
-class Mode(_Mode):
+class Mode(games.Mode):
     name = "ah2e"
     VERBS = {
         "act": "act N | act VERB key=value... | act {json}: one core action (N: the Nth of "
@@ -108,7 +108,7 @@ class Mode(_Mode):
     QUERIES = ("legal", "state")
 
     def __init__(self, ctx, options=None):
-        _Mode.__init__(self, ctx, options)
+        games.Mode.__init__(self, ctx, options)
         from arkham.ah2e import tables
 
         for m in ("final", "fight", "mythos", "turn", "abilities"):  # the last game's (loaded when needed)
@@ -139,10 +139,10 @@ class Mode(_Mode):
     @property
     def core(self):
         if self._core is None:
-            self._new_game()
+            self.new_game()
         return self._core
 
-    def _new_game(self):
+    def new_game(self):
         opts = self.opts
         core_opts = {"investigators": opts["investigators"], "seed": opts["seed"]}
         for k in ("ao", "chance", "first"):
@@ -155,7 +155,7 @@ class Mode(_Mode):
         self._core = core
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
         core.setup_events = None
-        core.sink = self._sink
+        core.sink = self.sink
         n_mon = len(core.s["mon"])
         empty = (["cup"] * n_mon, [None] * len(core.s["inv"]), [])
         self.pending_prompts = changes(core, empty)  # setup: every token onto the board
@@ -163,7 +163,7 @@ class Mode(_Mode):
     # ---- the rules core ----------------------------------------------------------------------
     def _flush(self):
         if self._core is None:
-            self._new_game()  # a new game's setup events and prompts go out now
+            self.new_game()  # a new game's setup events and prompts go out now
         if self.pending:
             ev = self.pending
             self.pending = []
@@ -176,7 +176,7 @@ class Mode(_Mode):
             self._need()
             self.ctx.save()
 
-    def _sink(self, e):
+    def sink(self, e):
         """The core's events sent as they happen (a mythos phase's dozens are not kept whole)."""
         self.sent += 1
         self._emit(e)
@@ -231,7 +231,7 @@ class Mode(_Mode):
                 and how == "lift"
                 and not pads.present(spot)
                 and not expected(self.core, spot)
-                and _chip_ok(pads, chip)
+                and chip_ok(pads, chip)
             ):
                 continue  # the pad is already bare, as it should be (a failed chip's pad only
                 # says what it saw before: the prompt waits for the chip, or `ok`)
@@ -333,7 +333,7 @@ class Mode(_Mode):
                     return
                 except CommandError as e:  # (legal a moment ago: should not happen)
                     sync.hand = hand
-                    return self._misplaced(spot, present, str(e.args[0]))
+                    return self.misplaced(spot, present, str(e.args[0]))
         if spot in sync.todo:
             if present == want:  # AH-TABLE-2: the pad saw the change
                 del sync.todo[spot]
@@ -341,14 +341,14 @@ class Mode(_Mode):
                 self.ctx.save()
             return  # (between lifting and putting down: not an error on a prompted spot)
         if present != want:  # AH-TABLE-3
-            self._misplaced(spot, present, self._why(spot, present, hand))
+            self.misplaced(spot, present, self.why(spot, present, hand))
 
-    def _misplaced(self, spot, present, why):
+    def misplaced(self, spot, present, why):
         self.sync.wrong[spot] = present
         self.ctx.emit("misplaced", {"spot": spot, "present": present, "why": why})
         self.ctx.save()
 
-    def _why(self, spot, present, hand):
+    def why(self, spot, present, hand):
         if self.sync.wrong:
             return "put %s right first" % " ".join(sorted(self.sync.wrong))
         if hand is not None and present:
@@ -490,7 +490,7 @@ class Mode(_Mode):
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
-        self._core.sink = self._sink
+        self._core.sink = self.sink
         self.opts = opts
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})

@@ -32,7 +32,7 @@ _N = const(12)
 # waits. Touched: one count per 256 slow steps, so the chip's baseline follows temperature even
 # under a resting token. Our presence does not use the chip's baseline (see pads.py), so the
 # chip forgetting a token changes nothing for the game.
-_FILTER = b"\x01\x01\x00\x00\x01\x01\xff\x02\x01\xff\xff"
+_FILTER = const(b"\x01\x01\x00\x00\x01\x01\xff\x02\x01\xff\xff")
 _CONFIG1_VALUE = const(0x10)  # FFI 6 samples, 16 uA charge current
 _CONFIG2_VALUE = const(0x20)  # 0.5 us charge time, 4 samples, 1 ms period
 # Auto-configuration (run at the switch to run mode): the chip picks each electrode's charge
@@ -40,7 +40,7 @@ _CONFIG2_VALUE = const(0x20)  # 0.5 us charge time, 4 samples, 1 ms period
 # ACCR0 0x0B: FFI as CONFIG1, no retry, BVA=10 (as ECR CL), auto-reconfigure and configure on.
 # Limits for VDD 3.3 V: USL = (VDD - 0.7) / VDD * 256 = 201, TL = 0.9 USL = 181 (an empty pad then
 # reads about 181 * 4 = 724 counts), LSL = 0.65 USL = 130.
-_AUTOCONFIG_VALUES = b"\x0b\x00\xc9\x82\xb5"
+_AUTOCONFIG_VALUES = const(b"\x0b\x00\xc9\x82\xb5")
 # Run: CL=10 (start the chip's baseline from the first reading's high bits), no proximity
 # channel, ELE0..ELE11 enabled.
 _ECR_RUN = const(0x8C)

@@ -104,8 +104,8 @@ def main():
 
     def cycle():
         app._redraw = True
-        app._scan(now)
-        app._show(now)
+        app.scan(now)
+        app.show(now)
 
     ref = one = None
     for _ in range(50):  # each cycle beside one reference pass: both bests from the same moments
