@@ -89,3 +89,27 @@ def test_a_copy_keeps_the_code_literals_as_keys_and_a_state_shares_no_container(
     assert [k for k in g.s if k == mon][0] is mon  # the code's literal itself: found by identity
     assert cup in g.s["mon"] and all(p is cup for p in g.s["mon"] if p == cup)
 
+
+def test_lazy_reads_the_module_itself_and_what_is_patched_into_it(monkeypatch):
+    from arkham.ah2e import mythos
+
+    tables.get()
+    lazy = tables.Lazy("mythos")
+    assert lazy.step_gate is mythos.step_gate
+    monkeypatch.setattr(mythos, "step_gate", "patched")
+    assert lazy.step_gate == "patched"
+    try:
+        lazy.no_such_name
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("a name the module lacks")
+
+
+def test_steps_are_the_modules_own_functions():
+    from arkham.ah2e import game, mythos, turn
+
+    tables.get()
+    for k, name in (("gate", "step_gate"), ("mm", "step_move_monsters"), ("up", "step_upkeep")):
+        mod = turn if k == "up" else mythos
+        assert game.STEPS[k] == (None, getattr(mod, name))
