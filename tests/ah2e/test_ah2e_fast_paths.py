@@ -52,3 +52,64 @@ def test_why_reads_every_message_and_an_unknown_key():
         assert tables.why(key) == text
     assert tables.why("no_such_message") == "no_such_message"
     assert tables.why("not_next", "a", "b") == messages["not_next"] % ("a", "b")
+
+
+def _containers(obj, seen):
+    if isinstance(obj, (list, dict)):
+        assert id(obj) not in seen, "a list or dict held twice in the state"
+        seen.add(id(obj))
+        for v in obj.values() if isinstance(obj, dict) else obj:
+            _containers(v, seen)
+
+
+def test_a_copy_keeps_the_code_literals_as_keys_and_a_state_shares_no_container():
+    import random
+    import sys
+
+    from arkham.ah2e import legal  # noqa: F401 (the player below asks for legal actions)
+    from arkham.ah2e.game import Game
+    from arkham.jsoncopy import _copy, copy
+
+    g = Game({"seed": 3, "investigators": ["jenny_barnes", "joe_diamond", "amanda_sharpe"]})
+    rnd = random.Random(3)
+    for _ in range(150):  # (marshal's version 4 would keep a shared list shared: none is)
+        la = g.legal_actions()
+        if not la:
+            break
+        g.apply(la[rnd.randrange(len(la))])
+        _containers(g.s, set())
+    snap = g.snapshot()
+    assert snap == _copy(g.s) and snap is not g.s
+    ids = set()
+    _containers(snap, ids)
+    _containers(g.s, ids)  # the copy shares no list or dict with the original
+    g.restore(snap)
+    mon = sys.intern("mon")
+    cup = sys.intern("cup")
+    assert [k for k in g.s if k == mon][0] is mon  # the code's literal itself: found by identity
+    assert cup in g.s["mon"] and all(p is cup for p in g.s["mon"] if p == cup)
+
+
+def test_lazy_reads_the_module_itself_and_what_is_patched_into_it(monkeypatch):
+    from arkham.ah2e import mythos
+
+    tables.get()
+    lazy = tables.Lazy("mythos")
+    assert lazy.step_gate is mythos.step_gate
+    monkeypatch.setattr(mythos, "step_gate", "patched")
+    assert lazy.step_gate == "patched"
+    try:
+        lazy.no_such_name
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("a name the module lacks")
+
+
+def test_steps_are_the_modules_own_functions():
+    from arkham.ah2e import game, mythos, turn
+
+    tables.get()
+    for k, name in (("gate", "step_gate"), ("mm", "step_move_monsters"), ("up", "step_upkeep")):
+        mod = turn if k == "up" else mythos
+        assert game.STEPS[k] == (None, getattr(mod, name))

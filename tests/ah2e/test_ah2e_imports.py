@@ -9,10 +9,12 @@ from arkham.ah2e import tables
 CORE = pathlib.Path(tables.__file__).parent
 
 # bottom to top; a module imports only modules listed before it
-LAYERS = ["tables", "host", "load", "digest", "rules", "abilities", "setup", "fight", "mythos",
-          "turn", "final", "effects", "legal", "actions", "game"]
-# tables.get() loads `load` (and game loads `setup`) by name through tables.load_once, so the
-# code of those one-time modules can be dropped from a small heap afterwards: not an import.
+LAYERS = ["tables", "load", "digest", "rules", "abilities", "setup", "fight", "mythos",
+          "turn", "final", "effects", "legal", "actions", "game", "host"]
+# tables.get() loads `load` (and on CPython `host`; game loads `setup`) by name through
+# tables.load_once, so the code of those one-time modules can be dropped from a small heap
+# afterwards: not an import. `host` (CPython only) is the top: it puts its look-ups in front of
+# any module's.
 # A phase's module held as tables.Lazy("fight") (imported at its first use after Game.begin
 # dropped it) is an import like any other here.
 

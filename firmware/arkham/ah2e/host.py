@@ -1,13 +1,16 @@
 """What only CPython runs (a host's rules core: benches, tests, the host tool), never imported on a
-device: lookups kept in RAM in front of the reads and slices that keep the device's heap small.
-Same answers as the device's ways, only faster."""
+device: lookups kept in RAM in front of the reads, slices and module look-ups that keep the
+device's heap small (CPython never drops a phase's module: tables.drop). Same answers as the
+device's ways, only faster. Loaded by tables.get() by name, so it may use any module of the core
+(tests/ah2e/test_ah2e_imports.py: the top layer)."""
 from arkham.ah2e import tables
 from arkham.jsoncopy import copy
 
 
 def lookups(d):
-    """Instance attributes in front of two Data methods: mythos card names without a file read
-    (all read once here), each marker's kind name without a string slice."""
+    """Instance attributes in front of three Data methods: mythos card names without a file read
+    (all read once here), each marker's kind name without a string slice; then the module
+    look-ups of the flow (Lazy, the steps) and the card abilities' reader put out of the way."""
     names = tuple(d.card_names(range(d.ncards)))
 
     def card_names(cards, want=None):
@@ -19,7 +22,31 @@ def lookups(d):
         return None
 
     d.card_names = card_names
+    d.card_name = names.__getitem__
     d.kind_of = tuple([d.kind_of(m) for m in range(d.markers)]).__getitem__
+    tables.Lazy.__getattr__ = _lazy_getattr
+    from arkham.ah2e import game  # (the top of the core: imported here on CPython only)
+
+    for k in game.STEPS:  # each step's function itself, not its module's name (no look-up a step)
+        m, fn = game.STEPS[k]
+        if m is not None:
+            game.STEPS[k] = (None, getattr(tables.module(m), fn))
+    from arkham.ah2e import abilities
+
+    tables.card_ability = abilities.card_ability = card_ability  # (not through load_once)
+
+
+def _lazy_getattr(self, attr):
+    """tables.Lazy.__getattr__: the module's own dict becomes the holder's, so each later
+    `mythos.step_gate` is a plain attribute read, not a call (CPython never drops a module: the
+    dict stays the module's; what a test patches into the module is seen through it). Asked again
+    only for a name the module lacks."""
+    n = self.__dict__.get("_n")
+    if n is None:
+        raise AttributeError(attr)
+    m = tables.module("arkham.ah2e." + n)
+    self.__dict__ = m.__dict__
+    return getattr(m, attr)
 
 
 _abilities = [None]  # every card's ability, read once (the device reads one line)

@@ -218,8 +218,8 @@ def step_move_monsters(g, step):
     hooks = []
     adj = g.d.adj
     for m, at in enumerate(s["mon"]):
-        if at not in adj and at != SKY:  # (Data.is_arkham, inline: 60 markers a card)
-            continue
+        if at == "cup" or (at not in adj and at != SKY):  # (Data.is_arkham, inline, after the
+            continue  # cheapest test for most of the 60 markers)
         bit = 1 << SYMBOLS.index(rules.stat(g, m, "symbol"))
         if white & bit:
             colour = "white"
@@ -389,10 +389,13 @@ def anyone_at(g, area):
 def lowest_sneak(g, cands):
     """The candidate with the lowest Sneak; ties go to player order from the first player."""
     best = None
+    low = 0
     for i in rules.order(g):
-        if i in cands and (best is None
-                           or rules.skill(g, i, "sneak") < rules.skill(g, best, "sneak")):
-            best = i
+        if i in cands:
+            k = rules.skill(g, i, "sneak")  # (each candidate's Sneak read once)
+            if best is None or k < low:
+                best = i
+                low = k
     return best
 
 

@@ -75,7 +75,7 @@ def pass_first(g):
 def stat(g, mid, field):
     """A monster marker's value with the Ancient One's worshippers and powers applied."""
     kind = g.d.kind_of(mid)
-    w = g.ao["worshippers"].get(kind, {})
+    w = g.ao["worshippers"].get(kind, ())  # (a constant, not a new dict a call)
     v = w[field] if field in w else g.d.kstat(mid, field)
     if kind == "maniac" and g.s["terror"] >= g.d.maniac["terror"] and field in g.d.maniac:
         v = g.d.maniac[field]
@@ -112,7 +112,7 @@ def arkham_count(g):
     mon = g.s["mon"]
     n = mon.count(SKY)  # (the Sky is no street or location: not in adj)
     for p in mon:
-        if p in adj:
+        if p != "cup" and p in adj:  # (most markers are in the cup: the cheaper test first)
             n += 1
     return n
 
@@ -201,8 +201,8 @@ def place_monster(g, mid, loc, why):
 def to_outskirts(g, mid):
     """AH-LIMIT-3: over the Outskirts limit, all of them (this one too) go back to the cup."""
     s = g.s
-    out = monsters_at(g, OUTSKIRTS)
-    if len(out) + 1 > 8 - len(s["inv"]):
+    if s["mon"].count(OUTSKIRTS) + 1 > 8 - len(s["inv"]):  # (a list only when they go back)
+        out = monsters_at(g, OUTSKIRTS)
         for m in out + [mid]:
             s["mon"][m] = "cup"
         g.emit("outskirts_overflow", monsters=out + [mid])
