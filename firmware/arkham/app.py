@@ -154,7 +154,7 @@ class App:
             notes.append(("calib_error", {"err": _describe(e)}))
 
     def save_calibration(self):
-        self.storage.save(_CALIB_FILE, _text(self.pads.calibration()))
+        self.storage.save(_CALIB_FILE, protocol.dumps(self.pads.calibration()))
 
     def _boot_game(self, notes):
         """Resume the saved game (unless options["game"] names another); returns the saved seq.
@@ -469,8 +469,3 @@ def _describe(exc):
 def _message(exc):
     args = getattr(exc, "args", ())
     return str(args[0]) if args else type(exc).__name__
-
-
-def _text(obj):
-    """Canonical JSON text (sorted keys) of a JSON-able object, built in one buffer."""
-    return protocol.dumps(obj)

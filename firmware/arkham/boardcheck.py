@@ -8,10 +8,6 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_num(v):
-    return (isinstance(v, int) or isinstance(v, float)) and not isinstance(v, bool)
-
-
 def _check_top(data, errors):
     """Top-level fields; returns (led_count or None, chip set)."""
     if not isinstance(data.get("name"), str) or not data.get("name"):
@@ -61,7 +57,8 @@ def _check_top(data, errors):
         errors.append("missing field 'power' ({supply_amps, reserve_ma, ma_per_led_full})")
     else:
         for k in ("supply_amps", "reserve_ma", "ma_per_led_full"):
-            if not _is_num(power.get(k)) or power[k] < 0:
+            v = power.get(k)
+            if not (_is_int(v) or isinstance(v, float)) or v < 0:
                 errors.append("power.%s must be a number >= 0" % k)
         if not errors and count and _budget_ma(power) <= 0:
             errors.append("power: the reserve leaves no current for the LEDs")

@@ -114,24 +114,24 @@ class _Spots:
     len, index, iteration)."""
 
     def __init__(self, board):
-        self._board = board
+        self.board = board
 
     def __len__(self):
-        return self._board.count
+        return self.board.count
 
     def __getitem__(self, k):
-        n = self._board.count
+        n = self.board.count
         if isinstance(k, slice):
-            return [self._board.spot_at(i) for i in range(n)][k]
+            return [self.board.spot_at(i) for i in range(n)][k]
         if k < 0:
             k += n
         if not 0 <= k < n:
             raise IndexError("spot index out of range")
-        return self._board.spot_at(k)
+        return self.board.spot_at(k)
 
     def __iter__(self):
-        for k in range(self._board.count):
-            yield self._board.spot_at(k)
+        for k in range(self.board.count):
+            yield self.board.spot_at(k)
 
 
 class BoardMap:

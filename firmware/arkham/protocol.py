@@ -267,20 +267,20 @@ def _put_str(s, out):
     out.append(34)
 
 
-def _put_code(o, out):
+def _put_code(c, out):
     """One character (its code point) of a JSON string: escaped unless printable ASCII."""
-    if o == 34:
+    if c == 34:
         out.extend(b'\\"')
-    elif o == 92:
+    elif c == 92:
         out.extend(b"\\\\")
-    elif o < 32 or o > 126:
-        if o > 0xFFFF:  # outside the BMP: a surrogate pair, as JSON wants
-            o -= 0x10000
-            out.extend(b"\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+    elif c < 32 or c > 126:
+        if c > 0xFFFF:  # outside the BMP: a surrogate pair, as JSON wants
+            c -= 0x10000
+            out.extend(b"\\u%04x\\u%04x" % (0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)))
         else:
-            out.extend(b"\\u%04x" % o)
+            out.extend(b"\\u%04x" % c)
     else:
-        out.append(o)
+        out.append(c)
 
 
 def _plain(s):

@@ -25,9 +25,9 @@ class Rng:
         """Compact, JSON-able state for snapshots: [hi, lo]."""
         return [self.hi, self.lo]
 
-    def set_state(self, st):
-        self.hi = st[0]
-        self.lo = st[1]
+    def set_state(self, state):
+        self.hi = state[0]
+        self.lo = state[1]
 
     def next30(self):
         """Next 30-bit value (0 .. 2**30-1)."""

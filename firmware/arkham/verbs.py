@@ -8,7 +8,7 @@ them, and on a Pico every loaded module's code sits in the heap.
 """
 
 from arkham import games
-from arkham.compat import forget
+from arkham.compat import const, forget
 from arkham.games import CommandError
 from arkham.protocol import int_arg, no_more
 
@@ -102,8 +102,8 @@ def repl(app, tag, args, kw, now):
     return {"repl": True}
 
 
-MAKER = "arkham.makerverbs"  # (a CORE entry naming the module that holds the handler)
-PADS = "arkham.padverbs"
+_MAKER = const("arkham.makerverbs")  # (a CORE entry naming the module that holds the handler)
+_PADS = const("arkham.padverbs")
 
 CORE = {
     "hello": hello,
@@ -111,18 +111,18 @@ CORE = {
     "dump": dump,
     "since": since,
     "game": game,
-    "board": MAKER,
-    "pads": PADS,
-    "faults": PADS,
-    "calib": MAKER,
-    "sweep": MAKER,
+    "board": _MAKER,
+    "pads": _PADS,
+    "faults": _PADS,
+    "calib": _MAKER,
+    "sweep": _MAKER,
     "repl": repl,
 }
 
 
 def handler(verb):
     """The handler of a core verb, or None; a maker's verb loads its module (a CORE entry that
-    is a module's name: MAKER, PADS), which the app forgets once the reply is written."""
+    is a module's name: _MAKER, _PADS), which the app forgets once the reply is written."""
     h = CORE.get(verb)
     if isinstance(h, str):
         h = getattr(__import__(h, None, None, ["_"]), verb)

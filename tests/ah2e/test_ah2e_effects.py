@@ -87,7 +87,7 @@ def test_effect_values_are_checked_and_the_valid_ones_named():
     """Issue 15: `act effect inv=0 bless=maybe` blessed. Flags take true or false only; item
     names are short words; an investigator's items are bounded (the table's state budget, refused
     before memory runs out)."""
-    from arkham.ah2e.effects import ITEM_NAME, ITEMS
+    from arkham.ah2e.effects import _ITEM_NAME as ITEM_NAME, _ITEMS as ITEMS  # (const: no name on a chip)
 
     g = game()
     v = g.s["inv"][0]

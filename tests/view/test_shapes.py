@@ -12,7 +12,7 @@ BASE = [230, 159, 0]
 def frames(anim, start=0, ms=2400, step=20):
     """What a table shows at each step: the firmware's level applied to BASE."""
     for t in range(start, start + ms, step):
-        lv = pixels.level(pixels.ANIMS[anim], t)
+        lv = pixels.level(getattr(pixels, anim.upper()), t)  # (STEADY, BLINK, ...)
         yield t, {"x": [c * lv // 255 for c in BASE]} if lv else {}
 
 

@@ -3,7 +3,7 @@ anything changes) and what it does (`do`). Anytime verbs are how players tell th
 card did. Full list with examples: docs/ah2e.md.
 """
 from arkham.ah2e import rules, tables
-from arkham.ah2e.tables import LOST, why
+from arkham.ah2e.tables import LOST, title, why
 from arkham.compat import const
 
 abilities = tables.Lazy("abilities")
@@ -29,8 +29,7 @@ VERBS = {
 }
 ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster", "clue_at",
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
-for _v in ANYTIME:
-    VERBS[_v] = ()
+VERBS.update({v: () for v in ANYTIME})
 _CHK = const(("roll", "spend_clue", "accept", "new_investigator"))
 _CMB = const(("fight", "flee", "equip", "cast"))
 PHASE_VERBS = {
@@ -243,10 +242,6 @@ def _replacement(g, a, i):
         return su.replacement(g.d, g.ao, a.get("name", a.get("sheet")), taken)
     finally:
         tables.unload("setup")
-
-
-def title(name):
-    return " ".join(w[:1].upper() + w[1:] for w in name.split("_"))
 
 
 def check_anytime(g, a, i):

@@ -17,25 +17,25 @@
     score         {n}                  other card adjustments to the score (AH-SCORE-1)
 """
 from arkham.ah2e import rules, tables
-from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, why
+from arkham.ah2e.tables import BASE, LOST, OUTSKIRTS, SKY, title, why
 from arkham.compat import const
 
 fight = tables.Lazy("fight")  # (not kept loaded by effects: see tables.Lazy)
 
 _NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
         "max_sanity": "msan", "max_stamina": "msta"}
-_FLAGS = ("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devour")
+_FLAGS = const(("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devour"))
 # Not rules (the game has no item limit): the table's state budget. Item names are words a card
-# prints (letters, digits, _ -), at most ITEM_NAME chars; at most ITEMS per investigator, so that
+# prints (letters, digits, _ -), at most _ITEM_NAME chars; at most _ITEMS per investigator, so that
 # 8 investigators' items stay a few KB of a Pico's heap (issue 15: 115 items of 440 characters
 # ran it out of memory).
-ITEM_NAME = 32
-ITEMS = 24
+_ITEM_NAME = const(32)
+_ITEMS = const(24)
 _NAME_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'.")
 
 
 def item_name_ok(x):
-    if not isinstance(x, str) or not 0 < len(x) <= ITEM_NAME:
+    if not isinstance(x, str) or not 0 < len(x) <= _ITEM_NAME:
         return False
     for c in x.encode():  # (bytes: a str's characters would each become a name for good)
         if c not in _NAME_CHARS:
@@ -69,9 +69,9 @@ def check(g, a, i):
                 return why("true_or_false", k, str(a[k])[:20])
         for k in ("item", "drop"):
             if k in a and a[k] is not None and not item_name_ok(a[k]):
-                return why("item_name", k, ITEM_NAME)
-        if a.get("item") is not None and len(inv["items"]) >= ITEMS:
-            return why("items_full", ITEMS)
+                return why("item_name", k, _ITEM_NAME)
+        if a.get("item") is not None and len(inv["items"]) >= _ITEMS:
+            return why("items_full", _ITEMS)
         if inv["clues"] + a.get("clues", 0) < 0:
             return why("only_clue_tokens_lose", inv["clues"])  # AH-BOARD-4
         if inv["money"] + a.get("money", 0) < 0:
@@ -115,7 +115,7 @@ def check(g, a, i):
             return why("no_monster_appears", at)
         who = rules.warded(g, at, "no_monster_here")
         if who:
-            return why("no_monster_where", " ".join(w.capitalize() for w in who.split("_")))
+            return why("no_monster_where", title(who))
         return _kind_ok(g, a)
     elif v in ("remove_monster", "move_monster"):
         m = a.get("monster")
@@ -206,15 +206,14 @@ def do(g, a, i):
     s = g.s
     v = a["a"]
     if v == "effect":
-        _effect(g, a, i)
+        effect(g, a, i)
     elif v == "move_to":
         w = g.d.world_of(a["to"])[0]
         rules.move_inv(g, i, a["to"], "card")
         if w and s["cmb"] is not None and s["cmb"]["i"] == i:
             rules.end_combat(g, "apart")
     elif v == "place_monster":
-        m = _pick(g, a)
-        rules.place_monster(g, m, a["at"], "card")
+        rules.place_monster(g, rules.draw_monster(g, a.get("kind")), a["at"], "card")
     elif v == "remove_monster":
         m = a["monster"]
         to = "t%d" % a["inv"] if a["to"] == "trophy" else a["to"]
@@ -264,11 +263,7 @@ def do(g, a, i):
         g.emit("score_adjusted", n=a["n"], total=s["score_adj"])
 
 
-def _pick(g, a):
-    return rules.draw_monster(g, a.get("kind"))
-
-
-def _effect(g, a, i):
+def effect(g, a, i):
     s = g.s
     v = s["inv"][i]
     for k in ("max_sanity", "max_stamina"):

@@ -168,7 +168,7 @@ class Game:
             if s["cmb"] is not None:
                 return
             if s["step"] is not None:
-                if self._still(s["step"]):
+                if self.still(s["step"]):
                     return
                 s["step"] = None
                 continue
@@ -191,7 +191,7 @@ class Game:
 
         return final.STEPS[k](self, step)
 
-    def _still(self, step):
+    def still(self, step):
         """Is a waiting step still waiting? (an effect may have made it moot)"""
         s = self.s
         k = step[0]
@@ -333,8 +333,8 @@ class Game:
 
 # step kind -> (module's full name, its function's name) or (None, function): names, not
 # functions, so that no phase's code is kept here (and no tables.Lazy look-up per step)
-_M = "arkham.ah2e.mythos"
-_T = "arkham.ah2e.turn"
+_M = const("arkham.ah2e.mythos")
+_T = const("arkham.ah2e.turn")
 STEPS = {
     "mythos": (_M, "step_mythos"), "gate": (_M, "step_gate"),
     "gm": (_M, "step_gate_marker"), "mon": (_M, "step_monster"),

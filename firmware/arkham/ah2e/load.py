@@ -80,11 +80,11 @@ def _ids(name):
     return out
 
 
-def word(w):
+def word(text):
     for x in SYMBOLS + TYPES + MOVES:  # (the interned literals of tables.py)
-        if x == w:
+        if x == text:
             return x
-    return w
+    return text
 
 
 def ancient_one(name):

@@ -54,20 +54,20 @@ def replacement(d, a, spec, taken):
         return None, str(e)
 
 
-def setup(d, o):
+def setup(d, opts):
     """AH-SETUP-1..4 (AH-SETUP-5: the first mythos card is resolved by Game.__init__)."""
-    ao = o.get("ao", "cthulhu")
+    ao = opts.get("ao", "cthulhu")
     a = tables.ancient_one(ao)
     if a is None:
         raise SetupError("unknown Ancient One %r; known: %s" % (ao, " ".join(tables.ancient_ones())))
-    names = o.get("investigators", ["jenny_barnes"])
+    names = opts.get("investigators", ["jenny_barnes"])
     if not isinstance(names, list) or not 1 <= len(names) <= 8:
         raise SetupError("1 to 8 investigators")
     sheets = tables.investigators()
-    first = o.get("first", 0)
+    first = opts.get("first", 0)
     if not isinstance(first, int) or not 0 <= first < len(names):
         raise SetupError("first player must be 0..%d" % (len(names) - 1))
-    chance = o.get("chance", "virtual")
+    chance = opts.get("chance", "virtual")
     if chance == "virtual":
         phys = []
     elif chance == "physical":
@@ -89,7 +89,7 @@ def setup(d, o):
     for m in range(d.markers):
         mon.append("box" if (d.kabil(m, "mask") and not masks) else "cup")
     return {
-        "v": 1, "seed": o.get("seed", 1), "ao": ao, "phys": phys, "inv": inv, "first": first,
+        "v": 1, "seed": opts.get("seed", 1), "ao": ao, "phys": phys, "inv": inv, "first": first,
         "turn": 1, "phase": "setup", "doom": 0, "terror": 0, "allies": d.ally_deck,
         "clues": {loc: 1 for loc in d.unstable}, "gates": {}, "gm": ["stack"] * len(d.gate_world),
         "mon": mon, "signs": [], "closed": [], "signs_used": 0, "score_adj": 0,

@@ -48,13 +48,24 @@ class Data:
     def kind_of(self, m):
         """The kind name of monster marker m. (CPython: host.lookups.)"""
         at = self._kind_at
-        if at is None:
-            at = self._kind_at = _starts(self._kind_names)
+        if at is None:  # where each word of the " a b c " string starts, and one past the end:
+            names = self._kind_names  # word k is names[at[k]:at[k + 1] - 1], no scan (2 bytes a
+            at = array("H")  # word; find, not names[i]: a character taken out is a name for good)
+            i = names.find(" ")
+            while 0 <= i < len(names) - 1:
+                at.append(i + 1)
+                i = names.find(" ", i + 1)
+            at.append(len(names))
+            self._kind_at = at
         k = self._marker[m]
         return self._kind_names[at[k]:at[k + 1] - 1]
 
     def kind_id(self, name):
-        return _find(self._kind_names, name)
+        if not isinstance(name, str) or " " in name or not name:
+            return None
+        names = self._kind_names
+        at = names.find(" " + name + " ")
+        return None if at < 0 else names.count(" ", 0, at + 1) - 1
 
     def kstat(self, m, field):
         """A printed value of marker m (None: no horror rating)."""
@@ -127,27 +138,6 @@ class Data:
         return None, 0
 
 
-def _starts(names):
-    """Where each word of a " a b c " string starts, and one past the end: word k is
-    names[at[k]:at[k + 1] - 1] without a scan (2 bytes a word)."""
-    at = array("H")
-    i = names.find(" ")  # (find, not names[i]: each character taken out would be a name kept)
-    while 0 <= i < len(names) - 1:
-        at.append(i + 1)
-        i = names.find(" ", i + 1)
-    at.append(len(names))
-    return at
-
-
-def _find(names, name):
-    if not isinstance(name, str) or " " in name or not name:
-        return None
-    at = names.find(" " + name + " ")
-    if at < 0:
-        return None
-    return names.count(" ", 0, at + 1) - 1
-
-
 _data = [None]
 
 
@@ -218,6 +208,12 @@ def why(key, *args):
         return key
     text = _once("message", key)
     return text % args if args else text
+
+
+def title(name):
+    """A name as a card prints it: kate_winthrop -> Kate Winthrop (MicroPython's str has no
+    capitalize)."""
+    return " ".join(w[:1].upper() + w[1:] for w in name.split("_"))
 
 
 _ao = [None, None]  # the last Ancient One read: [name, sheet] (a restore does not read it again)

@@ -13,7 +13,7 @@ Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-T
 import json
 
 from arkham.ah2e.game import Game, SetupError
-from arkham.compat import collect, forget
+from arkham.compat import collect, const, forget
 from arkham import games
 from arkham.games import CommandError
 from arkham.games.ah2e_sync import Sync, changes, expected, positions
@@ -31,8 +31,8 @@ DEFAULT = (
     "darrell_simmons",
     "dexter_drake",
 )
-LISTS = ("dice", "sliders", "spend_monsters")  # action fields that are always lists
-MAX_TODO = 4  # prompts remembered per spot (a pad sees one change at a time anyway)
+_LISTS = const(("dice", "sliders", "spend_monsters"))  # action fields that are always lists
+_MAX_TODO = const(4)  # prompts remembered per spot (a pad sees one change at a time anyway)
 _HINTS = __file__.rsplit("/", 1)[0] + "/ah2e_hints.json" if "/" in __file__ else "ah2e_hints.json"
 _said = [None, None]  # the last hint read: [need kind, text] (the same need is often told again)
 
@@ -79,7 +79,7 @@ def _value(key, text):
             return json.loads(text)
         except ValueError:
             raise CommandError("%s: bad JSON %r" % (key, text[:40]))
-    if key in LISTS or "," in text:
+    if key in _LISTS or "," in text:
         return [_value("", x) for x in text.split(",") if x]
     if text in ("true", "false"):
         return text == "true"
@@ -239,7 +239,7 @@ class Mode(games.Mode):
                 old = todo.get(spot)
                 lst = old.split("\n") if old else []
                 lst.append(how + " " + what)
-                todo[spot] = "\n".join(lst[-MAX_TODO:])
+                todo[spot] = "\n".join(lst[-_MAX_TODO:])
             self.ctx.emit("prompt", {"spot": spot, "do": how, "what": what, "pad": sensed})
 
     def _need(self):

@@ -6,7 +6,7 @@ the state has an investigator, a monster or an open gate there (`expected`).
 
 - AH-TABLE-2 prompts: after every accepted action the positions before and after are compared;
   each token that must be put down or picked up on a sensed spot becomes a prompt on that spot
-  (`todo`: spot -> what to do, the last MAX_TODO lines of one string). A prompt is done when a pad change on the spot leaves it as the
+  (`todo`: spot -> what to do, the last _MAX_TODO lines of one string). A prompt is done when a pad change on the spot leaves it as the
   state wants it (covered or bare), or when a player confirms (`ok`). Changes on spots without a
   pad (Other World areas) are only named on the console.
 - AH-TABLE-3 errors: a pad change on a spot without a prompt that leaves it different from what

@@ -105,7 +105,7 @@ class PadScan:
             self._reported[ci] = True
             self._notices.append(("chip_fault", {"chip": chip_name(self.chips[ci]), "err": err}))
 
-    def _process(self, ci, buf, ch):
+    def _process(self, ci, buf, changes):
         emap = self._emap[ci]
         filtered = self.filtered
         empty = self.empty
@@ -224,7 +224,7 @@ class PadScan:
                 if self._count[k] >= self.debounce:
                     present[k] = r
                     self._count[k] = 0
-                    ch.append((self.names[k], r == 1))
+                    changes.append((self.names[k], r == 1))
             else:
                 self._count[k] = 0
             if not r and not present[k]:

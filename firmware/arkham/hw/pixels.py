@@ -18,7 +18,6 @@ STEADY = const(0)
 BLINK = const(1)
 PULSE = const(2)
 FLASH = const(3)
-ANIMS = {"steady": STEADY, "blink": BLINK, "pulse": PULSE, "flash": FLASH}
 
 
 def _gamma_table():
@@ -72,12 +71,12 @@ class Pixels:
         self.now_ms = 0
         self.transmits = 0
 
-    def _check(self, i):
+    def check(self, i):
         if not 0 <= i < self.n:
             raise IndexError("LED %d is beyond the strip (0..%d)" % (i, self.n - 1))
 
     def set(self, i, rgb, anim=STEADY):
-        self._check(i)
+        self.check(i)
         if anim not in (STEADY, BLINK, PULSE, FLASH):
             raise ValueError("unknown animation %r" % (anim,))
         r, g, b = rgb
@@ -91,7 +90,7 @@ class Pixels:
 
     def get(self, i):
         """(r, g, b, anim) as asked for."""
-        self._check(i)
+        self.check(i)
         j = 3 * i
         return self._rgb[j], self._rgb[j + 1], self._rgb[j + 2], self._anim[i]
 
@@ -112,7 +111,7 @@ class Pixels:
     def shown(self, i):
         """(r, g, b) on LED i as of the last render: the colour the game asked for, at that
         animation phase, before gamma and the cap."""
-        self._check(i)
+        self.check(i)
         j = 3 * i
         r, g, b = self._shown[j], self._shown[j + 1], self._shown[j + 2]
         lv = level(self._shown_anim[i], self.now_ms)

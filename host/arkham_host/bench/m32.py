@@ -43,7 +43,8 @@ Budgets (issue 9, .mpy on littlefs): ah2e8 <= 160 KB, fh4 <= 120 KB, ritual7 <= 
 the figure (measured first and added, like the emulator's code).
 
 Tables: bringup (status verbs), ah2e8 (AH2e, 8 investigators, virtual chance: 200 actions, each
-a random one of `legal`), fh4 (Final Hour, 4 players: 200 actions from the core's legal list,
+a random one of `legal`; at half the encounters first a card's effect, CARD_EFFECTS), fh4 (Final
+Hour, 4 players: 200 actions from the core's legal list,
 each prompt confirmed with `ok all`), ritual7 (Arkham Ritual, 7 players: 200 actions,
 a peek only when nothing else is open). A game
 that ends is followed by a new one until the 200 actions are played. Picks: random.Random(11).
@@ -73,6 +74,16 @@ ACTIONS = 200
 PICK_SEED = 11
 STEP = 2048
 STATUS = ["hello", "dump", "board", "pads"]
+CARD_EFFECTS = [  # what an AH2e encounter card may do, told to the table (one at half the
+    "act effect inv=%d clues=1",  # encounters, picked at random)
+    "act effect inv=%d money=2",
+    "act effect inv=%d sanity=-1",
+    "act effect inv=%d stamina=-1",
+    "act effect inv=%d item=whiskey",
+    "act effect inv=%d drop=whiskey",
+    "act effect inv=%d bonus={\"will\":1}",
+    "act move_to inv=%d to=rivertown",
+]
 EMU = ["arkham.emu", "arkham.emu.table", "arkham.emu.world", "arkham.emu.stream",
        "arkham.emu.mpr121", "arkham.emu.strip", "arkham.emu.boards"]
 # device modules the emulator's modules import; on a Pico the real board backend imports them too
@@ -383,6 +394,14 @@ def play(t, name, actions=ACTIONS):
         la = t.send("legal")
         if la is None:
             return False
+        need = la.get("need") or {}
+        if name == "ah2e8" and need.get("k") in ("encounter", "other") and rnd.random() < 0.5:
+            # the players tell the table what the encounter card did (the anytime verbs: a real
+            # game uses them at nearly every encounter; `legal` never offers them)
+            effect = CARD_EFFECTS[rnd.randrange(len(CARD_EFFECTS))] % need.get("inv", 0)
+            if t.send(effect) is None:
+                return False
+            continue
         la = la.get("legal") or (la.get("view") or {}).get("legal") or []  # (FH: a seat's cards
         # come as a private reply)
         if name != "ah2e8":
