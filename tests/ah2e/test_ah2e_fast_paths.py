@@ -1,5 +1,5 @@
 """CPython-only fast paths (issue 9) answer what the device's path answers."""
-from arkham.ah2e import load, tables
+from arkham.ah2e import tables
 
 
 def test_card_ability_cached_equals_the_line_by_line_read():
@@ -32,12 +32,12 @@ def test_scan_reads_every_line_as_the_file_does(tmp_path):
         files.append(str(p))
     for path in files:
         got = []
-        load.scan(path, lambda line: got.append(line))
+        tables.scan(path, lambda line: got.append(line))
         with open(path, "rb") as f:
             lines = [line.strip() for line in f]
         assert got == lines, path
         got = []
-        load.scan(path, lambda line: got.append(line), 512)  # long lines passed over
+        tables.scan(path, lambda line: got.append(line), 512)  # long lines passed over
         # every line within the bound is handed over in order, none over bound + a block
         assert [x for x in got if len(x) <= 500] == [x for x in lines if len(x) <= 500], path
         assert not [x for x in got if len(x) > 512 + 256], path

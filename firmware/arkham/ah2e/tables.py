@@ -9,7 +9,7 @@ import json
 import sys
 from array import array
 
-from arkham.compat import forget
+from arkham.compat import const, forget
 
 _DIR = __file__.rsplit("/", 1)[0] + "/data/" if "/" in __file__ else "data/"
 
@@ -202,12 +202,67 @@ _quiet = [0]  # > 0: why() returns the key unread (legal() only asks whether a c
 
 
 def why(key, *args):
-    """The text of a refusal (data/messages.json), read from the file only when needed (by
-    load.py: its code is in RAM only for that; a refusal is rare, legal() asks quietly)."""
+    """The text of a refusal (data/messages.json), read from the file only when needed (here,
+    not by load.py: a refusal comes when the most code is loaded, in a fight or a card's effect,
+    and load.py's ~4 KB on top was a table's worst point; legal() asks quietly)."""
     if _quiet[0]:
         return key
-    text = _once("message", key)
+    text = message(key)
     return text % args if args else text
+
+
+_LONGEST = const(512)  # bytes: the longest line a look-up wants (messages are shorter)
+
+
+def message(key):
+    """The text of data/messages.json for key (the key itself when it has none)."""
+    head = ('"' + key + '":').encode()
+
+    def hit(line):
+        if line.startswith(head):
+            line = line[:-1] if line.endswith(b",") else line
+            return [json.loads("{" + line.decode() + "}")[key]]
+        return None
+
+    found = scan(_DIR + "messages.json", hit, _LONGEST)
+    return found[0] if found else key
+
+
+def scan(path, fn, longest=0):
+    """fn(line) for each line of a file (bytes, stripped) until one answers something other
+    than None: that answer. Read 256 bytes at a time: a file's own line reading takes a byte
+    at a time on MicroPython (~3 ms for the 5 KB of abilities on the unix port). With
+    `longest`, a line longer than that is passed over in pieces, never held whole (no wanted
+    line is that long: the 1.2 KB note of mythos_abilities.json was a small heap's peak)."""
+    f = open(path, "rb")
+    try:
+        rest = b""
+        skip = False  # inside a line longer than `longest`
+        while True:
+            block = f.read(256)
+            rest = rest + block if rest else block
+            start = 0
+            while True:
+                nl = rest.find(b"\n", start)
+                if nl < 0:
+                    if block or start >= len(rest):
+                        break
+                    nl = len(rest)  # the last line, with no newline after it
+                if skip:
+                    skip = False  # (its end: not handed over)
+                else:
+                    got = fn(rest[start:nl].strip())
+                    if got is not None:
+                        return got
+                start = nl + 1
+            if not block:
+                return None
+            rest = rest[start:]
+            if longest and len(rest) > longest:
+                rest = b""
+                skip = True
+    finally:
+        f.close()
 
 
 def title(name):
