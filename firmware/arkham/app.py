@@ -56,7 +56,7 @@ class App:
         self.period = int(self.options.get("period", 10))
         self.reader = protocol.LineReader(_QUEUE_LINES)
         self._writer = protocol.LineWriter()
-        self._out = []  # encoded lines waiting for the end of the step
+        self.out = []  # encoded lines waiting for the end of the step
         self.mode = None
         self.game = None
         self.game_options = {}
@@ -87,7 +87,7 @@ class App:
 
     def emit(self, ev, fields=None):
         """Send an event with the next seq (written at the end of this step, after the save)."""
-        self._out.append(self.events.add(ev, fields))
+        self.out.append(self.events.add(ev, fields))
 
     def save(self):
         """A mode asks for its snapshot to be saved at the end of this step."""
@@ -108,20 +108,20 @@ class App:
         obj = {} if fields is None else dict(fields)
         obj["re"] = tag
         obj["ok"] = True
-        if not self._out and not self._check_game and self.events.seq == self._saved_seq:
+        if not self.out and not self._check_game and self.events.seq == self._saved_seq:
             # nothing unsaved or queued: send it now, in pieces (a big reply needs no big block)
             self._writer.line(obj, self.hw.stream.write)
         elif ack:
-            self._out.append((tag, encode(obj)))  # an acknowledgement: sent once saved
+            self.out.append((tag, encode(obj)))  # an acknowledgement: sent once saved
         else:
-            self._out.append(encode(obj))
+            self.out.append(encode(obj))
 
     def reply_error(self, tag, err, fields=None):
         obj = {} if fields is None else dict(fields)
         obj["re"] = tag
         obj["ok"] = False
         obj["err"] = err
-        self._out.append(encode(obj))
+        self.out.append(encode(obj))
 
     def hello_fields(self):
         from arkham import PROTO, VERSION
@@ -352,7 +352,7 @@ class App:
             self._game_dirty = False
 
     def _flush(self):
-        out = self._out
+        out = self.out
         if not out:
             return
         write = self.hw.stream.write

@@ -33,12 +33,12 @@ def unsave(app, exc):
         _drop_after(app.events, saved)
     err = "not saved (%s): nothing changed; send it again" % msg
     out = []
-    for line in app._out:
+    for line in app.out:
         if isinstance(line, tuple):
             out.append(encode({"re": line[0], "ok": False, "err": err}))
         elif _seq_of(line) <= saved or saved < 0:
             out.append(line)  # a reply, or an event already saved (a `since` replay)
-    app._out = out
+    app.out = out
     unreport = getattr(app.pads, "unreport", None)
     for spot, present in app._pad_changes:
         if unreport is not None:

@@ -67,7 +67,7 @@ def since(app, tag, args, kw, now):
     lines = ev.since(n)
     if lines is None:
         raise _too_old(n, ev.oldest(), ev.seq)
-    app._out.extend(lines)
+    app.out.extend(lines)
     return {"from": n + 1, "to": ev.seq, "count": len(lines)}
 
 

@@ -39,7 +39,7 @@ class Stream:
     def __init__(self):
         micropython.kbd_intr(-1)  # 0x03 from the host is data, not KeyboardInterrupt
         self._in = sys.stdin.buffer
-        self._out = sys.stdout.buffer
+        self.out = sys.stdout.buffer
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
         self._chunk = bytearray(256)
@@ -62,7 +62,7 @@ class Stream:
         # The USB CDC driver gives up after a short timeout when the host does not read, so
         # this never blocks for long; a short write is a drop.
         try:
-            n = self._out.write(data)
+            n = self.out.write(data)
         except OSError:
             n = 0
         if n is not None and n < len(data):

@@ -62,8 +62,8 @@ class Pixels:
         self._ro = order.index("R")
         self._go = order.index("G")
         self._bo = order.index("B")
-        self._rgb = bytearray(3 * n)  # colours asked for (r, g, b)
-        self._anim = bytearray(n)
+        self.rgb = bytearray(3 * n)  # colours asked for (r, g, b)
+        self.anim = bytearray(n)
         self._buf = bytearray(3 * n)  # wire bytes sent last
         self._shown = bytearray(3 * n)  # colours asked for, as of the last render
         self._shown_anim = bytearray(n)
@@ -83,28 +83,28 @@ class Pixels:
         if not (0 <= r <= 255 and 0 <= g <= 255 and 0 <= b <= 255):  # (no tuple to loop over)
             raise ValueError("colour components must be 0..255, got %r" % (rgb,))
         j = 3 * i
-        self._rgb[j] = r
-        self._rgb[j + 1] = g
-        self._rgb[j + 2] = b
-        self._anim[i] = anim
+        self.rgb[j] = r
+        self.rgb[j + 1] = g
+        self.rgb[j + 2] = b
+        self.anim[i] = anim
 
     def get(self, i):
         """(r, g, b, anim) as asked for."""
         self.check(i)
         j = 3 * i
-        return self._rgb[j], self._rgb[j + 1], self._rgb[j + 2], self._anim[i]
+        return self.rgb[j], self.rgb[j + 1], self.rgb[j + 2], self.anim[i]
 
     def clear(self):
         for j in range(3 * self.n):
-            self._rgb[j] = 0
+            self.rgb[j] = 0
         for i in range(self.n):
-            self._anim[i] = STEADY
+            self.anim[i] = STEADY
 
     def animating(self):
         """True when some lit LED animates (the app must keep rendering)."""
-        rgb = self._rgb
+        rgb = self.rgb
         for i in range(self.n):
-            if self._anim[i] != STEADY and (rgb[3 * i] or rgb[3 * i + 1] or rgb[3 * i + 2]):
+            if self.anim[i] != STEADY and (rgb[3 * i] or rgb[3 * i + 1] or rgb[3 * i + 2]):
                 return True
         return False
 
@@ -122,13 +122,13 @@ class Pixels:
         (One loop over the LEDs with no call per LED: a Pico repaints every loop iteration while
         something blinks.)"""
         self.now_ms = now_ms
-        rgb = self._rgb
+        rgb = self.rgb
         buf = self._buf
         changed = not self._sent
         ro = self._ro
         go = self._go
         bo = self._bo
-        anim = self._anim
+        anim = self.anim
         self._shown[:] = rgb
         self._shown_anim[:] = anim
         cap = self.cap
