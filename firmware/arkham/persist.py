@@ -84,14 +84,14 @@ def crc(writer, obj):
 def save(storage, name, seq, table):
     """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it), or None."""
     head = b'{"seq":%d,"table":' % seq
-    acc = [0]
+    acc = [0, False]  # the CRC on the way; streamed (then read back)
 
     def fill(write):
         write(head)
         dump = getattr(write, "dump", None)
         if dump is not None:  # Storage: straight into the file, the CRC read back after
             pieces(table, write, dump)
-            acc[0] = None
+            acc[1] = True
         else:
 
             def both(piece):
@@ -105,7 +105,7 @@ def save(storage, name, seq, table):
         write(_TAIL)
 
     storage.save(name, fill)
-    if acc[0] is None:
+    if acc[1]:
         try:
             return storage.crc32(name, len(head))
         except OSError:

@@ -30,7 +30,6 @@ from binascii import crc32
 from arkham.compat import IMPL, const
 
 _OK_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
-_SEP = const((",", ":"))
 
 
 def _exists(path):
@@ -66,9 +65,11 @@ class _Piecewise:
 
     def dump(self, obj):
         if IMPL == "cpython":
-            self.f.write(json.dumps(obj, separators=_SEP).encode())
+            self.f.write(json.dumps(obj, separators=(",", ":")).encode())
         else:
-            json.dump(obj, self.f, separators=_SEP)  # (token by token: no string of its size)
+            # (token by token: no string of its size; separators by keyword: v1.28 refuses it
+            # as the third positional argument, which the stubs have)
+            json.dump(obj, self.f, separators=(",", ":"))  # type: ignore[call-overload]
 
 
 class Storage:
