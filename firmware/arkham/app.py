@@ -342,10 +342,7 @@ class App:
             if self._save_failed is not None:
                 self._unsave_mod().report(self)
             seq = self.events.seq
-            crc = [0]
-            fill = persist.fill_state(self._writer, seq, self._table(), crc)
-            self.storage.save(STATE_FILE, fill)
-            self._game_crc = crc[0]
+            self._game_crc = persist.save(self.storage, STATE_FILE, seq, self._table())
             self._check_game = False
             self._save_failed = None
             self._saved_seq = seq

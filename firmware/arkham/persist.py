@@ -1,15 +1,24 @@
 """The saved game, in pieces: never one string of its size on a small, fragmented heap.
 
 A Pico's heap gets fragmented: a 5 KB block may not exist with 50 KB free. So the table (game,
-options, mode snapshot) is written in pieces: its dicts (and lists of dicts) down to _DEPTH
-levels are walked here, keys sorted, everything below is one json.dumps each (in C: our
-canonical encoder in Python took ~0.55 s of chip time for an 8-investigator AH2e save, most of
-a move; this ~0.19 s). A save is read back, never compared, so below those levels its keys need
-no fixed order; an unchanged dict keeps its order, which is all the CRC needs.
-- crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
-- fill_state(writer, seq, table[, crc]): fill(write) for Storage.save(name, fill), which writes
-  the state file `{"seq":N,"table":{...},"v":1}` piece by piece into NAME.tmp, then renames it
-  (taking the table's CRC on the way when asked);
+options, mode snapshot) is never one string: crc() walks its dicts (and lists of dicts) down to
+_DEPTH levels and takes one json.dumps of each thing below (pieces of a few hundred bytes), and a
+save made by the real Storage puts each member of the table straight into the file with
+write.dump (MicroPython's json.dump into the stream, token by token: no string at all). Both give
+the same text: the table's keys are sorted (a reader of the file's head finds "table":{"game":
+NAME first: resume, the host), every dict below keeps its own order, as json.dump prints it. An
+unchanged dict keeps its order, which is all the CRC needs; a save is read back, never compared.
+
+Why streamed (issue 9): the table collects after every 8 KB allocated (arkham.compat), and with
+an AH2e game live one collection is ~21 ms of a Pico's time. A save that made a string of each
+piece, a bytes copy of it and its CRC made ~16 KB of garbage and took ~150 of its ~210 ms on the
+emulated chip; streamed it makes ~1.5 KB (docs/design.md, "bench pico").
+- crc(writer, obj): CRC-32 of that text and the file's tail (has the game changed since the last
+  save?);
+- save(storage, name, seq, table): writes the state file `{"seq":N,"table":{...},"v":1}` into
+  NAME.tmp, then renames it (Storage.save); returns the table's CRC as crc() gives it: taken on the
+  way when the pieces pass through here (a test's storage), else read back from the file
+  (Storage.crc32: a few ms, no second encoding of the game);
 - load_json(storage, name): the file parsed as it is read.
 (`writer`, the app's protocol.LineWriter, is kept in the signatures: the replies use it.)
 """
@@ -20,32 +29,41 @@ from binascii import crc32
 from arkham.compat import const
 
 _DEPTH = const(4)  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
+_TAIL = const(b',"v":1}')  # the file after the table (in the CRC too: the file is read to its end)
 
 
 def _dumps(obj):
     return json.dumps(obj, separators=(",", ":"))
 
 
-def pieces(obj, write, depth=_DEPTH):
-    """The JSON text of obj, written as str pieces (a dict, or a list of dicts, above `depth`
-    one piece per member; below it one json.dumps)."""
+def pieces(obj, write, dump=None, depth=_DEPTH):
+    """The JSON text of obj (the table: its keys sorted), written as pieces: with dump, the JSON
+    of each member by dump(member); else a dict, or a list of dicts, above `depth` one piece per
+    member, below it one json.dumps."""
     t = type(obj)
-    if depth and t is dict:
+    if depth and t is dict and (dump is None or depth == _DEPTH):
         head = "{"
-        for k in sorted(obj):  # (the walked levels in order: a reader of the file's head finds
-            write(head + _dumps(k) + ":")  # "table":{"game":NAME first: resume, the host)
+        for k in sorted(obj) if depth == _DEPTH else obj:
+            write(head)
+            if dump is None:
+                write(_dumps(k))
+            else:
+                dump(k)
+            write(":")
             head = ","
-            pieces(obj[k], write, depth - 1)
+            pieces(obj[k], write, dump, depth - 1)
         write("}" if head == "," else "{}")
-    elif depth and t is list and obj and type(obj[0]) is dict:
+    elif depth and dump is None and t is list and obj and type(obj[0]) is dict:
         head = "["
         for v in obj:
             write(head)
             head = ","
-            pieces(v, write, depth - 1)
+            pieces(v, write, None, depth - 1)
         write("]")
-    else:
+    elif dump is None:
         write(_dumps(obj))
+    else:
+        dump(obj)
 
 
 def _bytes(piece):
@@ -59,31 +77,40 @@ def crc(writer, obj):
         acc[0] = crc32(_bytes(piece), acc[0])
 
     pieces(obj, add)
+    add(_TAIL)
     return acc[0] & 0xFFFFFFFF
 
 
-def fill_state(writer, seq, table, crc_of_table=None):
-    """With crc_of_table (a list [0]): the CRC-32 of the table's text is taken on the way into
-    crc_of_table[0] (as crc() gives it), so a save needs one pass over the game, not two."""
+def save(storage, name, seq, table):
+    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it), or None."""
+    head = b'{"seq":%d,"table":' % seq
+    acc = [0, False]  # the CRC on the way; streamed (then read back)
 
     def fill(write):
-        write(b'{"seq":%d,"table":' % seq)
-        if crc_of_table is None:
-            pieces(table, write)
+        write(head)
+        dump = getattr(write, "dump", None)
+        if dump is not None:  # Storage: straight into the file, the CRC read back after
+            pieces(table, write, dump)
+            acc[1] = True
         else:
-            acc = crc_of_table
 
             def both(piece):
                 piece = _bytes(piece)
                 acc[0] = crc32(piece, acc[0])
                 write(piece)
 
-            acc[0] = 0
             pieces(table, both)
-            acc[0] &= 0xFFFFFFFF
-        write(b',"v":1}')
+            both(_TAIL)
+            return
+        write(_TAIL)
 
-    return fill
+    storage.save(name, fill)
+    if acc[1]:
+        try:
+            return storage.crc32(name, len(head))
+        except OSError:
+            return None  # (saved all the same: the next check of the game saves it again)
+    return acc[0] & 0xFFFFFFFF
 
 
 def load_json(storage, name):

@@ -132,3 +132,17 @@ def test_final_battle_doom_track_pulses_AH_TABLE_1():
     t.s["doom"] = 2
     f = t.scene()
     assert f["doom_2"] == (colour("doom")[0], "pulse")
+
+
+def test_palette_rows_painted_by_index_are_the_named_ones():
+    """paint() names each row of PALETTE by its index (no search by name per spot: issue 9);
+    each `put(..., N)  # name` there must be PALETTE's row N, and every row is painted."""
+    import arkham.games.ah2e_scene as scene
+
+    src = pathlib.Path(scene.__file__).read_text()
+    pairs = re.findall(r"put\(.*, (\d+)\)  # (\w+)", src)
+    assert re.search(r"row = 15 if .* else 16  # won, lost", src)
+    pairs += [("15", "won"), ("16", "lost")]
+    for n, name in pairs:
+        assert PALETTE[int(n)][0] == name, (n, name)
+    assert sorted({int(n) for n, _ in pairs}) == list(range(len(PALETTE)))

@@ -76,14 +76,16 @@ def test_a_failed_chip_is_reported_then_heals(table):
 def same_game_resumed(table, before):
     """The state after a restart is the one before, prompts aside: the emulated chip's pads are
     bare (the setup was confirmed with `ok`), so at resume every spot the saved game covers is
-    a prompt again (`pads_differ`, AH-TABLE-2) besides the prompts there were."""
+    a prompt again (`pads_differ`, AH-TABLE-2) besides the prompts there were. The pads are
+    compared PADS_SETTLE_MS (chip time) after the boot: the state is asked once they were (a
+    quick resume answers `state` before that)."""
+    ev = table.expect("pads_differ", timeout=10.0)
     after = table.ok("state")
     todo, before_todo = after.pop("todo"), before.pop("todo")
     after.pop("re", None)
     before.pop("re", None)
     assert after == before
     assert set(before_todo) <= set(todo)
-    ev = table.expect("pads_differ", timeout=10.0)
     assert set(ev["spots"]) <= set(todo), (ev, todo)
 
 

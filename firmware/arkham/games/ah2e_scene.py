@@ -47,76 +47,65 @@ def _row(name):
     raise KeyError(name)
 
 
-def _count(pairs):
-    out = {}
-    for at in pairs:
-        out[at] = out.get(at, 0) + 1
-    return out
-
-
 def paint(lights, board, core, sync, act, go):
     """Paint every spot from the core state `core.s`, the table's own state `sync` (prompts,
     wrong tokens), `act` (the spot where a decision is awaited) and `go` (legal destinations).
-    Nothing is kept: all is computed here, on each repaint, and little is allocated (no slice of
-    every spot's name, no tuple per lit spot: a repaint runs after every change)."""
+    Nothing is kept: all is computed here, on each repaint, and little is allocated (no tuple per
+    lit spot: a repaint runs after every change).
+
+    Each row of PALETTE, in order, names its spots from the state (the first row that names a
+    spot is its colour), not each of the board's spots tried against every row: the spots that
+    show something are ~half of them, and asking all 79 of AH2e's every question took ~55 ms of
+    the emulated chip per repaint (issue 9). A row is taken by its index; the indices are
+    checked against the names by tests/ah2e_table (test_palette_rows_*)."""
     s = core.s
-    d = core.d
-    invs = _count([v["at"] for v in s["inv"] if not v["dead"]])
-    mons = _count(s["mon"])
+    rows = {}  # spot -> index of its row in PALETTE
+    put = rows.setdefault
+    for name in sync.wrong:
+        put(name, 0)  # error
+    for name in sync.todo:
+        put(name, 1)  # prompt
     over = s["over"]
-    world_gates = {}
-    for loc in s["gates"]:
-        world_gates[d.gate_world[s["gates"][loc]]] = 1
-    start = board.led_start
-    names = board.spot_names
-    for k in range(board.count):
-        if start[k] == start[k + 1]:
-            continue  # (no LED)
-        name = names[k]
-        key = None
-        if name in sync.wrong:
-            key = "error"
-        elif name in sync.todo:
-            key = "prompt"
-        elif over is not None and name in d.white:
-            key = "won" if over.get("won") else "lost"
-        elif name == act:
-            key = "act"
-        elif name in go:
-            key = "go"
-        elif name in s["gates"]:
-            key = "gate"
-        elif mons.get(name):
-            key = "monster"
-        elif invs.get(name):
-            key = "investigator"
-        elif name in s["signs"]:
-            key = "elder_sign"
-        elif s["clues"].get(name):
-            key = "clue"
-        elif name in s["closed"]:
-            key = "closed"
-        elif (name.endswith("_1") or name.endswith("_2")) and name[:-2] in world_gates:
-            key = "world_gate"
-        elif name.startswith("terror_"):
-            n = _num(name[7:])
-            if n == s["terror"]:
-                key = "terror"
-            elif n is not None and n < s["terror"]:
-                key = "terror_past"
-        elif name.startswith("doom_"):
-            n = _num(name[5:])
-            if n is not None and n <= s["doom"]:
-                key = "doom"
-            elif n is not None and n <= core.ao["doom"]:
-                key = "doom_empty"
-        if key is not None:
-            row = _row(key)
-            anim = row[2]
-            if key == "doom" and s["phase"] == "final":
-                anim = PULSE
-            lights.show(name, row[1], anim)
-
-
-def _num(text):
-    return int(text) if text.isdigit() else None
+    if over is not None:
+        row = 15 if over.get("won") else 16  # won, lost: every street
+        for name in core.d.white:
+            put(name, row)
+    if act is not None:
+        put(act, 2)  # act
+    for name in go:
+        put(name, 3)  # go
+    gates = s["gates"]
+    for name in gates:
+        put(name, 4)  # gate
+    for name in s["mon"]:
+        put(name, 5)  # monster
+    for v in s["inv"]:
+        if not v["dead"]:
+            put(v["at"], 6)  # investigator
+    for name in s["signs"]:
+        put(name, 7)  # elder_sign
+    clues = s["clues"]
+    for name in clues:
+        if clues[name]:
+            put(name, 8)  # clue
+    for name in s["closed"]:
+        put(name, 9)  # closed
+    for loc in gates:
+        world = core.d.gate_world[gates[loc]]
+        put(world + "_1", 10)  # world_gate
+        put(world + "_2", 10)
+    terror = s["terror"]
+    for n in range(terror):
+        put("terror_%d" % n, 12)  # terror_past
+    put("terror_%d" % terror, 11)  # terror
+    doom = s["doom"]
+    for n in range(doom + 1):
+        put("doom_%d" % n, 13)  # doom
+    for n in range(doom + 1, core.ao["doom"] + 1):
+        put("doom_%d" % n, 14)  # doom_empty
+    final = s["phase"] == "final"
+    index = board.index
+    for name in rows:
+        if index(name) is not None:  # (a place of the game that is no spot of this board)
+            row = PALETTE[rows[name]]
+            lights.show(name, row[1], PULSE if final and row[0] == "doom" else row[2])
