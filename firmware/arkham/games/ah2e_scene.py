@@ -59,8 +59,15 @@ def paint(lights, board, core, sync, act, go):
     the emulated chip per repaint (issue 9). A row is taken by its index; the indices are
     checked against the names by tests/ah2e_table (test_palette_rows_*)."""
     s = core.s
-    rows = {}  # spot -> index of its row in PALETTE
-    put = rows.setdefault
+    index = board.index
+    rows = bytearray(board.count)  # spot k -> 1 + its row in PALETTE (0: none yet); one small
+    # block, not a dict that grows (a repaint was the AH2e table's worst point in bench m32)
+
+    def put(name, row):
+        k = index(name)  # (None: a place of the game that is no spot of this board)
+        if k is not None and not rows[k]:
+            rows[k] = row + 1
+
     for name in sync.wrong:
         put(name, 0)  # error
     for name in sync.todo:
@@ -104,8 +111,8 @@ def paint(lights, board, core, sync, act, go):
     for n in range(doom + 1, core.ao["doom"] + 1):
         put("doom_%d" % n, 14)  # doom_empty
     final = s["phase"] == "final"
-    index = board.index
-    for name in rows:
-        if index(name) is not None:  # (a place of the game that is no spot of this board)
-            row = PALETTE[rows[name]]
-            lights.show(name, row[1], PULSE if final and row[0] == "doom" else row[2])
+    names = board.spot_names
+    for k in range(board.count):
+        if rows[k]:
+            row = PALETTE[rows[k] - 1]
+            lights.show(names[k], row[1], PULSE if final and row[0] == "doom" else row[2])
