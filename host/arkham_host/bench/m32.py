@@ -48,9 +48,20 @@ each prompt confirmed with `ok all`), ritual7 (Arkham Ritual, 7 players: 200 act
 a peek only when nothing else is open). A game
 that ends is followed by a new one until the 200 actions are played. Picks: random.Random(11).
 
+The table runs on a synthetic clock (the emulator's --clock, off for `sim`), not the machine's:
+every command is LINE_MS = 250 ms of table time (a host that sends four commands a second, about
+two or three an action: 25 loop steps of the table's 10 ms period, each a pad scan, the game's tick, a
+repaint where something changed or animates, a save where something is unsaved, as on a table
+left alone meanwhile; the time-outs of the games run in that time too), then the table waits for
+the next command with its clock standing still. When scans, repaints, saves and collections come
+no longer depends on the machine's load or on when the command's bytes come through the pipe, and
+the boot's fresh game seeds are fixed: the same tree gives the same figure every run (on the
+machine's clock it moved by a 2 KB step from run to run). $ARKHAM_BENCH_M32_LINE_MS sets another
+table time a command, or `real` for the machine's clock.
+
 Skipped ({"m32_skipped": why}) where micropython32 is missing. $ARKHAM_BENCH_M32=ah2e8,fh4 limits
 the tables, $ARKHAM_BENCH_M32_LAYOUT=mpy (or rom) the layouts. Slow: every try plays the whole
-game (~25 s for AH2e on an idle machine), about 7 tries a figure.
+game (~5 s for AH2e on an idle machine), about 7 tries a figure.
 """
 
 from __future__ import annotations
@@ -72,6 +83,8 @@ PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/p
 ACTIONS = 200
 PICK_SEED = 11
 STEP = 2048
+# table time a command (the emulator's --clock: see the docstring); "real": the machine's clock
+LINE_MS = os.environ.get("ARKHAM_BENCH_M32_LINE_MS", "250")
 STATUS = ["hello", "dump", "board", "pads"]
 EMU = ["arkham.emu", "arkham.emu.table", "arkham.emu.world", "arkham.emu.stream",
        "arkham.emu.mpr121", "arkham.emu.strip", "arkham.emu.boards"]
@@ -263,6 +276,8 @@ def _device_names(made):
 class _Table:
     def __init__(self, heap, layout, cal, game, board, state):
         argv = ["--board", str(boardfile.board_path(board)), "--game", game, "--state", state]
+        if LINE_MS != "real":
+            argv += ["--clock", LINE_MS]
         total = heap + cal["base"] + cal["emu"] + cal["chips"]
         total -= qstr_pool_bytes(cal.get("names", 0))
         cmd = [runtimes.micropython32_binary(), "-X", "heapsize=%d" % total, "-c",
