@@ -49,21 +49,26 @@ a peek only when nothing else is open). A game
 that ends is followed by a new one until the 200 actions are played. Picks: random.Random(11).
 
 The table runs on a synthetic clock (the emulator's --clock; `sim` keeps the machine's): every
-command is LINE_MS = 250 ms of table time, as from a host that sends four commands a second (two
-or three an action): 25 steps of the table's 10 ms loop, each a pad scan, the game's tick, a
-repaint where something changed or animates and a save where something is unsaved, as on a table
-left alone between two commands; the games' time-outs run on that time too. Then the table waits
+command is LINE_MS = 1000 ms of table time, as from a person at a host tool who sends a command
+a second (two or three an action): 100 steps of the table's 10 ms loop, each a pad scan, the
+game's tick, a repaint where something changed or animates and a save where something is
+unsaved, as on a table left alone between two commands; the games' time-outs run on that time
+too (Ritual's 10 s to decide: ten commands). Then the table waits
 for the next command with its clock standing still. When scans, repaints, saves and collections
 come no longer depends on the machine's load or on when a command's bytes come through the pipe,
-and the seeds of the boot's own game are fixed: the same tree gives the same figure every run
-(on the machine's clock it moved by a 2 KB step from run to run). A figure can still move by a
-step for a change under 2 KB, and a heap 2 KB larger can fail where a smaller one plays
-(fragmentation), but a tree measures the same each time. $ARKHAM_BENCH_M32_LINE_MS sets another
-table time a command, or `real` for the machine's clock.
+and the seeds of the boot's own game are fixed; and no path of the checkout or of the temporary
+folder is in the heap (_root): the same tree gives the same figure every run, in any folder (on
+the machine's clock it moved by a 2 KB step from run to run). A change of a few bytes can still
+move a figure by a step either way (fragmentation: a heap 2 KB larger can fail where a smaller
+one plays, and the bisection lands where it lands), but one tree measures the same each time.
+$ARKHAM_BENCH_M32_LINE_MS sets another table time a command, or `real` for the machine's clock;
+the figures move with it by a step (AH2e 163,840 at 10 and 1000 ms, 161,792 at 250; Ritual
+98,304 at 10, 96,256 at 250 and 1000): 1000 is the pace of a person, not the kindest one.
 
 Skipped ({"m32_skipped": why}) where micropython32 is missing. $ARKHAM_BENCH_M32=ah2e8,fh4 limits
 the tables, $ARKHAM_BENCH_M32_LAYOUT=mpy (or rom) the layouts. Slow: every try plays the whole
-game (~5 s for AH2e on an idle machine), about 7 tries a figure.
+game (~15 s for AH2e on an idle machine, most of it the table's idle steps), about 7 tries a
+figure.
 """
 
 from __future__ import annotations
@@ -86,7 +91,7 @@ ACTIONS = 200
 PICK_SEED = 11
 STEP = 2048
 # table time a command (the emulator's --clock: see the docstring); "real": the machine's clock
-LINE_MS = os.environ.get("ARKHAM_BENCH_M32_LINE_MS", "250")
+LINE_MS = os.environ.get("ARKHAM_BENCH_M32_LINE_MS", "1000")
 STATUS = ["hello", "dump", "board", "pads"]
 EMU = ["arkham.emu", "arkham.emu.table", "arkham.emu.world", "arkham.emu.stream",
        "arkham.emu.mpr121", "arkham.emu.strip", "arkham.emu.boards"]
