@@ -180,7 +180,7 @@ def _root(layout, where, board):
     path as a qstr (__file__) in RAM, so the path is as long as on a Pico ("arkham/app.mpy", or
     "/rom/arkham/app.mpy" under ROMFS), not the build folder's ~35 characters more per module.
     The board map is ./board.json (a Pico's /board.json) and the ROMFS image ./romfs.img: the
-    boot names them so, and the table's saves go to "." (a Pico's "/"), so no string in the
+    boot names them so, and the table's saves go to "./" (a Pico's "/"), so no string in the
     heap is as long as the checkout's or the temporary folder's path (a few bytes more or less
     move where the heap's blocks fall, and a figure by a 2 KB step)."""
     # (py: the sources, compiled into the heap)
@@ -288,7 +288,8 @@ def _device_names(made):
 
 class _Table:
     def __init__(self, heap, layout, cal, game, board, state):
-        argv = ["--board", "board.json", "--game", game, "--state", "."]  # (see _root)
+        # (see _root; "./", not ".": the boot's names are not the game's, and device code makes ".")
+        argv = ["--board", "board.json", "--game", game, "--state", "./"]
         if LINE_MS != "real":
             argv += ["--clock", LINE_MS]
         total = heap + cal["base"] + cal["emu"] + cal["chips"]
