@@ -53,17 +53,17 @@ command is LINE_MS = 1000 ms of table time, as from a person at a host tool who 
 a second (two or three an action): 100 steps of the table's 10 ms loop, each a pad scan, the
 game's tick, a repaint where something changed or animates and a save where something is
 unsaved, as on a table left alone between two commands; the games' time-outs run on that time
-too (Ritual's 10 s to decide: ten commands). Then the table waits
-for the next command with its clock standing still. When scans, repaints, saves and collections
-come no longer depends on the machine's load or on when a command's bytes come through the pipe,
-and the seeds of the boot's own game are fixed; and no path of the checkout or of the temporary
-folder is in the heap (_root): the same tree gives the same figure every run, in any folder (on
-the machine's clock it moved by a 2 KB step from run to run). A change of a few bytes can still
-move a figure by a step either way (fragmentation: a heap 2 KB larger can fail where a smaller
-one plays, and the bisection lands where it lands), but one tree measures the same each time.
+too (Ritual's 10 s to decide: ten commands). Then the table waits for the next command with its
+clock standing still. When scans, repaints, saves and collections come no longer depends on the
+machine's load or on when a command's bytes come through the pipe, the seeds of the boot's own
+game are fixed, and no path of the checkout or of the temporary folder is in the heap (_root):
+the same tree gives the same figure every run, in any folder (on the machine's clock it moved by
+a 2 KB step from run to run). A change of a few bytes can still move a figure by a step either
+way (fragmentation: a heap 2 KB larger can fail where a smaller one plays, and the bisection
+lands where it lands), but one tree measures the same each time.
 $ARKHAM_BENCH_M32_LINE_MS sets another table time a command, or `real` for the machine's clock;
-the figures move with it by a step (AH2e 163,840 at 10 and 1000 ms, 161,792 at 250; Ritual
-98,304 at 10, 96,256 at 250 and 1000): 1000 is the pace of a person, not the kindest one.
+a figure can move with it by a step (docs/memory.md: AH2e measured 161,792 at 250 ms, 163,840
+at 10 and 1000): 1000 is the pace of a person, not the kindest one.
 
 Skipped ({"m32_skipped": why}) where micropython32 is missing. $ARKHAM_BENCH_M32=ah2e8,fh4 limits
 the tables, $ARKHAM_BENCH_M32_LAYOUT=mpy (or rom) the layouts. Slow: every try plays the whole
