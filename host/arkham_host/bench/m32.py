@@ -62,8 +62,7 @@ a 2 KB step from run to run). A change of a few bytes can still move a figure by
 way (fragmentation: a heap 2 KB larger can fail where a smaller one plays, and the bisection
 lands where it lands), but one tree measures the same each time.
 $ARKHAM_BENCH_M32_LINE_MS sets another table time a command, or `real` for the machine's clock;
-a figure can move with it by a step (docs/memory.md: AH2e measured 161,792 at 250 ms, 163,840
-at 10 and 1000): 1000 is the pace of a person, not the kindest one.
+a figure can move with it by a step, as with any change of a few bytes (docs/memory.md).
 
 Skipped ({"m32_skipped": why}) where micropython32 is missing. $ARKHAM_BENCH_M32=ah2e8,fh4 limits
 the tables, $ARKHAM_BENCH_M32_LAYOUT=mpy (or rom) the layouts. Slow: every try plays the whole
