@@ -2,6 +2,7 @@
 
     micropython firmware/emulator.py --board PATH|NAME [--game NAME] [--state DIR]
                                      [--period MS] [--seed N] [--noise N] [--debug 1]
+                                     [--clock MS]
 
 --board   a board map file, or the NAME of hardware/boards/NAME.json
 --game    the game to run; a saved game of the same name in --state is resumed, another one is
@@ -9,6 +10,8 @@
 --state   where state.json and calib.json are kept (created if missing); without it nothing is
           kept between runs.
 --debug 1 prints the traceback of every failure reported as an `error` event to stderr.
+--clock   a synthetic table for benches (off by default: the machine's clock): every input line
+          read is MS ms of table time, see SyntheticClock; then the same input gives the same run.
 Lines starting with 0x1E on stdin/stdout are the world side channel (docs/design.md), handled
 inside arkham.emu; everything else is protocol v1 (docs/protocol.md). Runs under the MicroPython
 unix port or CPython; stdin end-of-file or the world command `quit` ends it.
@@ -18,9 +21,9 @@ import sys
 
 USAGE = (
     "usage: emulator.py --board PATH|NAME [--game NAME] [--state DIR] [--period MS] "
-    "[--seed N] [--noise N] [--debug 1]"
+    "[--seed N] [--noise N] [--debug 1] [--clock MS]"
 )
-_FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--debug")
+_FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--debug", "--clock")
 
 
 class MemoryStorage:
@@ -41,6 +44,62 @@ class MemoryStorage:
     def load(self, name):
         pieces = self.files.get(name)
         return None if pieces is None else b"".join(pieces).decode()
+
+
+class SyntheticClock:
+    """Table time that follows the input, not the machine (--clock MS): the same input lines
+    give the same run, step for step, on a busy machine or an idle one (bench m32 measures
+    heaps so). Off by default: `tools/arkham sim` and a Pico keep the real clock.
+
+    The device code's ticks_ms (arkham.compat's, patched before the app is imported) and the
+    emulated chips read `now`. It starts at 0 and moves only where the app's loop waits, by
+    `period` ms each time: the app's step takes no table time, so a step is one period (the
+    emulator's idle rest, which spares the host's CPU, does not apply: a Pico steps every
+    period). Each input line read is `per_line` ms of table time: the loop runs per_line /
+    period steps (scans, ticks, repaints, saves, as on a table left alone meanwhile) without
+    reading, then waits for input with the clock standing still; the boot is a line's time
+    too (its hello goes out first). Input that comes meanwhile waits unread: for a host that
+    sends one command at a time and waits for its reply (answered in its first step), every
+    command is per_line / period steps whatever the pipe's timing. A wait allocates the same
+    whatever it lasts (one poll). New games' seeds (compat.fresh_seed, the chip's entropy on a
+    Pico) are 1, 2, 3... in the order asked."""
+
+    def __init__(self, io, per_line, period):
+        self.io = io
+        self.per_line = per_line
+        self.period = period
+        self.now = 0
+        self.left = per_line  # ms of table time before the input is read (the boot: a line's)
+        self.seeds = 0
+
+    def ticks(self):
+        return self.now
+
+    def seed(self):
+        self.seeds += 1
+        return self.seeds
+
+    def read(self):
+        if self.left > 0:
+            return b""
+        io = self.io
+        io.wait(None)  # (once, even when input is there: the same allocations every time)
+        data = io.read()
+        while data[-1:] != b"\n":  # a line still coming (EOFError at the end of input)
+            io.wait(None)
+            data += io.read()
+        self.left = self.per_line * data.count(b"\n")
+        return data
+
+    def writable(self):
+        return self.io.writable()
+
+    def write(self, data):
+        self.io.write(data)
+
+    def wait(self, ms):
+        self.now += self.period
+        self.left -= self.period
 
 
 def _fail(msg):
@@ -64,11 +123,13 @@ def parse_args(argv):
         i += 2
     if "board" not in got:
         _fail("--board is required")
-    for k in ("period", "seed", "noise"):
+    for k in ("period", "seed", "noise", "clock"):
         if k in got:
             if not got[k].isdigit():
                 _fail("--%s wants a whole number" % k)
             got[k] = int(got[k])
+    if "clock" in got and got.get("period", 10) < 1:
+        _fail("--clock needs a --period of 1 ms or more (its time moves only when a step waits)")
     return got
 
 
@@ -109,6 +170,18 @@ def _make_dir(path):
 
 def main(argv):
     args = parse_args(argv)
+    options = {"emulated": True}
+    for k in ("game", "period", "seed", "noise"):
+        if k in args:
+            options[k] = args[k]
+    if "clock" in args:
+        from arkham import compat
+        from arkham.emu.stream import stdio
+
+        clock = SyntheticClock(stdio(), args["clock"], options.get("period", 10))
+        compat.ticks_ms = options["clock"] = clock.ticks  # (before the app imports it)
+        compat.fresh_seed = clock.seed
+        options["io"] = clock
     from arkham import hw as hardware
     from arkham import table
     from arkham.app import App
@@ -116,10 +189,6 @@ def main(argv):
     board = table.load_board(board_path(args["board"]))
     if board is None:
         sys.exit(1)
-    options = {"emulated": True}
-    for k in ("game", "period", "seed", "noise"):
-        if k in args:
-            options[k] = args[k]
     if "state" in args:
         _make_dir(args["state"])
         options["state_dir"] = args["state"]

@@ -188,3 +188,56 @@ def test_sweep_lights_every_led_in_turn_then_reports(emu_factory):
 def _board_spots(e):
     e.send("#9 board")
     return e.reply(9)["board"]["spots"]
+
+
+def test_clock_option_gives_the_same_run_whatever_the_hosts_pace(emu_factory):
+    """--clock 100 (bench m32): table time is 100 ms a command line (10 loop steps), not the
+    machine's. A sweep of 48 LEDs at 50 ms (2.4 s of table time) ends in the same command's
+    time however fast the host sends, and a host that sends at once and one that pauses see
+    the very same lines (frames, and every hello's mem_free, included)."""
+    runs = []
+    for pause in (0, 0.03):
+        e = emu_factory("--board", "bringup", "--clock", "100")
+        e.event("hello")
+        e.send("#1 sweep ms=50 colour=blue")
+        e.reply(1)
+        for tag in range(2, 32):
+            time.sleep(pause)
+            e.send("#%d hello" % tag)
+            e.reply(tag)
+        runs.append(e.seen)
+    assert runs[0] == runs[1]
+    seen = runs[0]
+    done = [i for i, o in enumerate(seen) if o.get("ev") == "sweep_done"]
+    at = [i for i, o in enumerate(seen) if o.get("re") in (25, 26)]
+    assert len(done) == 1 and at[0] < done[0] < at[1]  # 2.4 s after #1: in #25's 100 ms
+    assert all(o["step_ms"] == dict.fromkeys(o["step_ms"], 0) for o in seen if "step_ms" in o)
+
+
+def test_synthetic_clock_moves_a_period_a_step_and_reads_a_line_every_per_line_ms():
+    import emulator
+
+    class IO:
+        def __init__(self):
+            self.chunks = [b"#1 a\n#2 b\n", b"#3 c", b"\n"]
+            self.waits = 0
+
+        def read(self):
+            return self.chunks.pop(0) if self.chunks else b""
+
+        def wait(self, ms):
+            assert ms is None  # until there is input: never a time that could vary
+            self.waits += 1
+
+    io = IO()
+    c = emulator.SyntheticClock(io, 30, 10)
+    got = []
+    for _ in range(9):  # the app's loop: read, step, wait a period
+        got.append((c.ticks(), c.read()))
+        c.wait(7)  # (whatever the app asks, a step is one period)
+    assert got == [(0, b""), (10, b""), (20, b""),  # the boot: one line's time
+                   (30, b"#1 a\n#2 b\n"),  # two lines: 60 ms before the next read
+                   (40, b""), (50, b""), (60, b""), (70, b""), (80, b"")]
+    assert c.ticks() == 90 and c.read() == b"#3 c\n"  # (a line in two pieces: read whole)
+    assert io.waits == 3  # one wait for input each read, one more for the line's end
+    assert [c.seed(), c.seed()] == [1, 2]

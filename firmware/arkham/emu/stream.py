@@ -57,7 +57,8 @@ class _StdioCPython:
             mv = mv[n:]
 
     def wait(self, ms):
-        self._select.select([self.fd_in], [], [], ms / 1000 if ms > 0 else 0)
+        t = None if ms is None else ms / 1000 if ms > 0 else 0
+        self._select.select([self.fd_in], [], [], t)
 
 
 class _StdioUnixPort:
@@ -98,7 +99,7 @@ class _StdioUnixPort:
             self._out.flush()
 
     def wait(self, ms):
-        self._pin.poll(ms if ms > 0 else 0)
+        self._pin.poll(-1 if ms is None else ms if ms > 0 else 0)
 
 
 def stdio():
@@ -125,7 +126,8 @@ def _name_order(board):
 
 class WorldStream:
     """hw.stream for the emulator. io: an object with read() -> bytes (b"" when nothing; raises
-    EOFError at end), writable() -> bool, write(bytes), wait(ms)."""
+    EOFError at end), writable() -> bool, write(bytes), wait(ms) (stdio(): ms None waits until
+    there is input, or its end)."""
 
     def __init__(self, world, io):
         self.world = world

@@ -49,9 +49,26 @@ each prompt confirmed with `ok all`), ritual7 (Arkham Ritual, 7 players: 200 act
 a peek only when nothing else is open). A game
 that ends is followed by a new one until the 200 actions are played. Picks: random.Random(11).
 
+The table runs on a synthetic clock (the emulator's --clock; `sim` keeps the machine's): every
+command is LINE_MS = 1000 ms of table time, as from a person at a host tool who sends a command
+a second (two or three an action): 100 steps of the table's 10 ms loop, each a pad scan, the
+game's tick, a repaint where something changed or animates and a save where something is
+unsaved, as on a table left alone between two commands; the games' time-outs run on that time
+too (Ritual's 10 s to decide: ten commands). Then the table waits for the next command with its
+clock standing still. When scans, repaints, saves and collections come no longer depends on the
+machine's load or on when a command's bytes come through the pipe, the seeds of the boot's own
+game are fixed, and no path of the checkout or of the temporary folder is in the heap (_root):
+the same tree gives the same figure every run, in any folder (on the machine's clock it moved by
+a 2 KB step from run to run). A change of a few bytes can still move a figure by a step either
+way (fragmentation: a heap 2 KB larger can fail where a smaller one plays, and the bisection
+lands where it lands), but one tree measures the same each time.
+$ARKHAM_BENCH_M32_LINE_MS sets another table time a command, or `real` for the machine's clock;
+a figure can move with it by a step, as with any change of a few bytes (docs/memory.md).
+
 Skipped ({"m32_skipped": why}) where micropython32 is missing. $ARKHAM_BENCH_M32=ah2e8,fh4 limits
 the tables, $ARKHAM_BENCH_M32_LAYOUT=mpy (or rom) the layouts. Slow: every try plays the whole
-game (~25 s for AH2e on an idle machine), about 7 tries a figure.
+game (~15 s for AH2e on an idle machine, most of it the table's idle steps), about 7 tries a
+figure.
 """
 
 from __future__ import annotations
@@ -73,6 +90,8 @@ PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/p
 ACTIONS = 200
 PICK_SEED = 11
 STEP = 2048
+# table time a command (the emulator's --clock: see the docstring); "real": the machine's clock
+LINE_MS = os.environ.get("ARKHAM_BENCH_M32_LINE_MS", "1000")
 STATUS = ["hello", "dump", "board", "pads"]
 CARD_EFFECTS = [  # what an AH2e encounter card may do, told to the table (one at half the
     "act effect inv=%d clues=1",  # encounters, picked at random)
@@ -165,16 +184,23 @@ _MOUNT = (
 _BUILT = {}  # layout -> (tree, image): one build for a whole measure (sources may change meanwhile)
 
 
-def _root(layout, where):
+def _root(layout, where, board):
     """Lays `where` out as a Pico's filesystem root after `deploy`: the package as ./arkham (and
     the emulator beside it), found through sys.path's "" as on the chip. Each module keeps its
     path as a qstr (__file__) in RAM, so the path is as long as on a Pico ("arkham/app.mpy", or
-    "/rom/arkham/app.mpy" under ROMFS), not the build folder's ~35 characters more per module."""
+    "/rom/arkham/app.mpy" under ROMFS), not the build folder's ~35 characters more per module.
+    The board map is ./board.json (a Pico's /board.json) and the ROMFS image ./romfs.img: the
+    boot names them so, and the table's saves go to "./" (a Pico's "/"), so no string in the
+    heap is as long as the checkout's or the temporary folder's path (a few bytes more or less
+    move where the heap's blocks fall, and a figure by a 2 KB step)."""
     # (py: the sources, compiled into the heap)
     src = runtimes.FIRMWARE_DIR if layout == "py" else _built(layout)[0]
     for name in os.listdir(src):
         if name == "arkham" or name.startswith("emulator."):
             os.symlink(os.path.join(src, name), os.path.join(where, name))
+    os.symlink(boardfile.board_path(board), os.path.join(where, "board.json"))
+    if layout == "rom":
+        os.symlink(_built(layout)[1], os.path.join(where, "romfs.img"))
 
 
 def _built(layout, fresh=False):
@@ -186,9 +212,9 @@ def _built(layout, fresh=False):
 
 
 def _boot(layout, argv=(), cal=False, board=None):
-    image = _built(layout, cal)[1]
+    _built(layout, cal)  # (a calibration builds afresh; _root links the image as ./romfs.img)
     if layout == "rom":
-        mount, path = _MOUNT % image, ["/rom", ""]
+        mount, path = _MOUNT % "romfs.img", ["/rom", ""]
     else:
         mount, path = "", [""]
     deps = "".join("import %s\n" % m for m in DEPS) if cal else ""
@@ -200,11 +226,10 @@ def calibrate(layout, board="bringup"):
     """{"base": heap in use before any import (the -c lines, the ROM image), "emu": the emulator's
     own code on top of the device modules it imports, "chips": the emulated MPR121 chips and the
     world of tokens for `board` (hardware outside a Pico, like the emulator's code)}."""
-    path = str(boardfile.board_path(board))
     argv = [runtimes.micropython32_binary(), "-X", "heapsize=4m", "-c",
-            _boot(layout, cal=True, board=path)]
+            _boot(layout, cal=True, board="board.json")]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as root:
-        _root(layout, root)
+        _root(layout, root, board)
         out = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=root)
     if out.returncode != 0:
         raise RuntimeError("m32 calibration failed: " + (out.stdout + out.stderr)[-2000:])
@@ -289,7 +314,10 @@ def _device_names(made):
 
 class _Table:
     def __init__(self, heap, layout, cal, game, board, state):
-        argv = ["--board", str(boardfile.board_path(board)), "--game", game, "--state", state]
+        # (see _root; "./", not ".": the boot's names are not the game's, and device code makes ".")
+        argv = ["--board", "board.json", "--game", game, "--state", "./"]
+        if LINE_MS != "real":
+            argv += ["--clock", LINE_MS]
         total = heap + cal["base"] + cal["emu"] + cal["chips"]
         total -= qstr_pool_bytes(cal.get("names", 0))
         cmd = [runtimes.micropython32_binary(), "-X", "heapsize=%d" % total, "-c",
@@ -448,7 +476,7 @@ def runs(heap, layout, cal, name):
     """Does the table play its game in `heap` bytes (above the interpreter and emulator)?"""
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
-        _root(layout, state)  # the state folder is the Pico's root: package and saved game
+        _root(layout, state, board)  # the state folder is the Pico's root: package, board, save
         t = _Table(heap, layout, cal, game, board, state)
         try:
             ok = play(t, name) and t.bad == 0
@@ -467,7 +495,7 @@ def game_names(name, layout, cal):
     would make them). None if the game fails."""
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
-        _root(layout, state)
+        _root(layout, state, board)
         t = _Table(1024 * 1024, layout, cal, game, board, state)
         try:
             if not play(t, name):
