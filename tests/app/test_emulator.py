@@ -214,7 +214,8 @@ def test_clock_option_gives_the_same_run_whatever_the_hosts_pace(emu_factory):
     assert all(o["step_ms"] == dict.fromkeys(o["step_ms"], 0) for o in seen if "step_ms" in o)
 
 
-def test_synthetic_clock_moves_a_period_a_step_and_reads_a_line_every_per_line_ms():
+def test_synthetic_clock_moves_a_period_a_step_and_reads_a_line_every_per_line_ms(monkeypatch):
+    monkeypatch.syspath_prepend(str(runtimes.FIRMWARE_DIR))  # (emulator.py: the firmware's top)
     import emulator
 
     class IO:
