@@ -12,9 +12,12 @@ from arkham.protocol import encode as _encode
 class EventLog:
     def __init__(self, seq=0, keep=64, keep_bytes=3072):
         self.seq = seq  # the last number given out
-        self.ring = []  # encoded lines, oldest first; the last one has number self.seq
+        # the last `n` events' lines, event s at ring[s % keep]: one block of `keep` slots made at
+        # boot, never grown nor shrunk (a list that grows needs a new block: on a fragmented heap
+        # its 256-byte growth was an 8-investigator game's worst point in bench m32)
+        self.ring = [None] * keep
+        self.n = 0
         self._bytes = 0
-        self.keep = keep
         self.keep_bytes = keep_bytes
 
     def add(self, ev, fields):
@@ -23,24 +26,43 @@ class EventLog:
         obj["ev"] = ev
         obj["seq"] = self.seq + 1
         line = encode(obj)  # may raise TypeError: then no number is used up
+        if self.n == len(self.ring):
+            self._drop_oldest()  # (its slot is the new line's)
         self.seq += 1
-        ring = self.ring
-        ring.append(line)
+        self.ring[self.seq % len(self.ring)] = line
+        self.n += 1
         self._bytes += len(line)
-        while ring and (len(ring) > self.keep or self._bytes > self.keep_bytes):
-            self._bytes -= len(ring.pop(0))
+        while self.n and self._bytes > self.keep_bytes:
+            self._drop_oldest()
         return line
+
+    def _drop_oldest(self):
+        k = self.oldest() % len(self.ring)
+        self._bytes -= len(self.ring[k])
+        self.ring[k] = None
+        self.n -= 1
 
     def oldest(self):
         """Number of the oldest buffered event (seq + 1 when the ring is empty)."""
-        return self.seq - len(self.ring) + 1
+        return self.seq - self.n + 1
 
     def since(self, n):
         """The buffered lines after event n, or None when some of them are no longer buffered."""
-        first = self.oldest()
-        if n + 1 < first:
+        if n + 1 < self.oldest():
             return None
-        return self.ring[len(self.ring) - (self.seq - n) :] if n < self.seq else []
+        keep = len(self.ring)
+        return [self.ring[s % keep] for s in range(n + 1, self.seq + 1)]
+
+    def drop_after(self, seq):
+        """Forget the events after `seq` (never saved nor sent): their numbers are given out
+        again."""
+        while self.seq > seq and self.n:
+            k = self.seq % len(self.ring)
+            self._bytes -= len(self.ring[k])
+            self.ring[k] = None
+            self.n -= 1
+            self.seq -= 1
+        self.seq = seq
 
 
 def encode(obj):

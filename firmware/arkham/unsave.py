@@ -30,7 +30,7 @@ def unsave(app, exc):
         app._save_failed[2] = False
     saved = app._saved_seq
     if saved >= 0 and app.events.seq > saved:
-        _drop_after(app.events, saved)
+        app.events.drop_after(saved)
     err = "not saved (%s): nothing changed; send it again" % msg
     out = []
     for line in app.out:
@@ -44,16 +44,6 @@ def unsave(app, exc):
         if unreport is not None:
             unreport(spot, present)  # seen again at the next scans
     restore_saved(app)
-
-
-def _drop_after(log, seq):
-    """Forget the events of an EventLog after `seq` (never saved nor sent): their numbers are
-    given out again."""
-    ring = log.ring
-    while log.seq > seq and ring:
-        log._bytes -= len(ring.pop())
-        log.seq -= 1
-    log.seq = seq
 
 
 def restore_saved(app):
