@@ -161,6 +161,11 @@ class BoardMap:
         self.spot_names = [d["name"] if d["name"][-1:].isdigit() else intern(d["name"])
                            for d in spots]
         self._by_name = {}  # name -> spot index (lights and pads find their spot through it)
+        # index(name): the spot's place in board order, or None. The dict's own get, so a look-up
+        # is one call into C with no Python frame (a repaint makes ~100 of them; a method around
+        # it cost ~35 us each on the emulated chip, the list's own search ~70 us and made a
+        # repaint ~35 ms slower, a search in Python by name order ~420 us)
+        self.index = self._by_name.get
         # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
         self.led_start = array("H", [0] * (n + 1))
         self.led_list = array("H")
@@ -182,12 +187,6 @@ class BoardMap:
             self._xy[2 * k] = d["xy"][0]
             self._xy[2 * k + 1] = d["xy"][1]
         self.spots = _Spots(self)
-
-    def index(self, name):
-        """The spot's place in board order, or None. (A dict: ~35 us on the chip; the list's own
-        search took ~70 us in a loop on the chip and, with the table's strings, made a repaint
-        ~35 ms slower; a search in Python by name order ~420 us.)"""
-        return self._by_name.get(name)
 
     def name_at(self, k):
         return self.spot_names[k]

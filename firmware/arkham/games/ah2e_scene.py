@@ -85,7 +85,8 @@ def paint(lights, board, core, sync, act, go):
     for name in gates:
         put(name, 4)  # gate
     for name in s["mon"]:
-        put(name, 5)  # monster
+        if name != "cup":  # (most of the 60 markers: no call for them)
+            put(name, 5)  # monster
     for v in s["inv"]:
         if not v["dead"]:
             put(v["at"], 6)  # investigator
