@@ -33,7 +33,7 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
                            that many names, so the emulator's ~170 names never push a table
                            across a pool boundary the chip does not cross (crossing 1,260 names
-                           costs 8,992 bytes at once: AH2e makes ~1,370).
+                           costs 7,696 bytes at once on the chip: AH2e makes ~1,250).
 The package is laid out as a Pico's root after `deploy` (./arkham, found through sys.path's "")
 and each .mpy's source name is its path there, so module paths (kept as names) are as long as on
 the chip.
