@@ -160,7 +160,7 @@ class BoardMap:
         # AH2e's 41 such names were what took it past a 7,696-byte name pool on the chip.
         self.spot_names = [d["name"] if d["name"][-1:].isdigit() else intern(d["name"])
                            for d in spots]
-        self._by_name = {}  # name -> spot index (lights and pads find their spot through it)
+        self._by_name = {}  # type: dict[str, int]  # name -> spot index (lights, pads find it)
         # index(name): the spot's place in board order, or None. The dict's own get, so a look-up
         # is one call into C with no Python frame (a repaint makes ~100 of them; a method around
         # it cost ~35 us each on the emulated chip, the list's own search ~70 us and made a
