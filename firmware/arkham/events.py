@@ -27,17 +27,18 @@ class EventLog:
         obj["seq"] = self.seq + 1
         line = encode(obj)  # may raise TypeError: then no number is used up
         if self.n == len(self.ring):
-            self._drop_oldest()  # (its slot is the new line's)
+            self._clear(self.oldest())  # (its slot is the new line's)
         self.seq += 1
         self.ring[self.seq % len(self.ring)] = line
         self.n += 1
         self._bytes += len(line)
         while self.n and self._bytes > self.keep_bytes:
-            self._drop_oldest()
+            self._clear(self.oldest())
         return line
 
-    def _drop_oldest(self):
-        k = self.oldest() % len(self.ring)
+    def _clear(self, s):
+        """Let event s's line go (the oldest or the newest kept)."""
+        k = s % len(self.ring)
         self._bytes -= len(self.ring[k])
         self.ring[k] = None
         self.n -= 1
@@ -57,10 +58,7 @@ class EventLog:
         """Forget the events after `seq` (never saved nor sent): their numbers are given out
         again."""
         while self.seq > seq and self.n:
-            k = self.seq % len(self.ring)
-            self._bytes -= len(self.ring[k])
-            self.ring[k] = None
-            self.n -= 1
+            self._clear(self.seq)
             self.seq -= 1
         self.seq = seq
 

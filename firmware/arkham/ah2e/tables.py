@@ -48,9 +48,12 @@ class Data:
     def kind_of(self, m):
         """The kind name of monster marker m. (CPython: host.lookups.)"""
         at = self._kind_at
-        if at is None:  # where each word of the " a b c " string starts, and one past the end:
-            names = self._kind_names  # word k is names[at[k]:at[k + 1] - 1], no scan (2 bytes a
-            at = array("H")  # word; find, not names[i]: a character taken out is a name for good)
+        if at is None:
+            # where each word of the " a b c " string starts, and one past the end: word k is
+            # names[at[k]:at[k + 1] - 1], no scan (2 bytes a word; find, not names[i]: a
+            # character taken out of a str is a name for good)
+            names = self._kind_names
+            at = array("H")
             i = names.find(" ")
             while 0 <= i < len(names) - 1:
                 at.append(i + 1)

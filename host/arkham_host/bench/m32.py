@@ -44,9 +44,8 @@ the figure (measured first and added, like the emulator's code).
 
 Tables: bringup (status verbs), ah2e8 (AH2e, 8 investigators, virtual chance: 200 actions, each
 a random one of `legal`; at half the encounters first a card's effect, CARD_EFFECTS), fh4 (Final
-Hour, 4 players: 200 actions from the core's legal list,
-each prompt confirmed with `ok all`), ritual7 (Arkham Ritual, 7 players: 200 actions,
-a peek only when nothing else is open). A game
+Hour, 4 players: 200 actions from the core's legal list, each prompt confirmed with `ok all`),
+ritual7 (Arkham Ritual, 7 players: 200 actions, a peek only when nothing else is open). A game
 that ends is followed by a new one until the 200 actions are played. Picks: random.Random(11).
 
 The table runs on a synthetic clock (the emulator's --clock; `sim` keeps the machine's): every
