@@ -182,13 +182,16 @@ def main(argv):
         compat.ticks_ms = options["clock"] = clock.ticks  # (before the app imports it)
         compat.fresh_seed = clock.seed
         options["io"] = clock
-    from arkham import hw as hardware
     from arkham import table
-    from arkham.app import App
 
+    # the board first, then the hardware's and the app's code, as a Pico's main.py does
+    # (table.make_app): the code fills the holes the board file's parse leaves in the heap
     board = table.load_board(board_path(args["board"]))
     if board is None:
         sys.exit(1)
+    from arkham import hw as hardware
+    from arkham.app import App
+
     if "state" in args:
         _make_dir(args["state"])
         options["state_dir"] = args["state"]

@@ -1,7 +1,22 @@
-"""The board map checks (arkham.boardmap.validate): every problem, naming the spot, so a maker
-fixes the file in one go. Loaded only while a map is checked."""
+"""A board map read, checked and built (arkham.boardmap's load, validate and BoardMap(data)):
+every problem, naming the spot, so a maker fixes the file in one go; then the board's columns.
+Loaded only while a map is read or checked (at boot), then dropped: none of this code stays in
+a small heap."""
 
-from arkham.boardmap import ELECTRODES, FIRST_CHIP, LAST_CHIP, _budget_ma, chip_name, parse_chip
+import json
+from array import array
+
+from arkham.boardmap import (
+    ELECTRODES,
+    FIRST_CHIP,
+    LAST_CHIP,
+    BoardMap,
+    BoardMapError,
+    _Spots,
+    chip_name,
+    parse_chip,
+)
+from arkham.compat import intern
 
 
 def _is_int(v):
@@ -147,3 +162,89 @@ def validate(data):
     for i in range(len(spots)):
         _check_spot(spots, i, count, chips, seen, led_owner, pad_owner, errors)
     return errors
+
+
+def _budget_ma(power):
+    supply_ma = int(power["supply_amps"] * 1000 + 0.5)
+    return supply_ma - int(power["reserve_ma"])
+
+
+def brightness_cap(power, count):
+    """Global cap 0..255 so that every LED at full white stays inside the supply:
+    min(1, (supply - reserve) / (count * mA per LED at full white)), scaled to 255."""
+    need = count * int(power["ma_per_led_full"])
+    budget = _budget_ma(power)
+    if need <= 0 or budget >= need:
+        return 255
+    if budget <= 0:
+        return 0
+    return budget * 255 // need
+
+
+def build(board, data):
+    """BoardMap(data): the map checked (BoardMapError lists every problem), then the board's
+    columns filled in (arkham.boardmap reads them)."""
+    errors = validate(data)
+    if errors:
+        raise BoardMapError(errors)
+    board.name = data["name"]
+    board.title = data.get("title", board.name)
+    leds = data["leds"]
+    board.led_count = leds["count"]
+    board.order = leds.get("order", "GRB")
+    board.pin = leds["pin"]
+    board.i2c = data["i2c"]
+    board.chips = sorted(parse_chip(c) for c in data["chips"])
+    board.power = data["power"]
+    board.brightness_cap = brightness_cap(board.power, board.led_count)
+    spots = data["spots"]
+    n = len(spots)
+    board.count = n
+    # A name is interned (one copy shared with the data tables and saves that hold it) unless
+    # it ends in a number: doom_3, terror_0, rlyeh_1, pad_07, seat2_pip5 are slots of a row
+    # the code reaches by number, held by no data table; a name stays in RAM for good, and
+    # AH2e's 41 such names were what took it past a 7,696-byte name pool on the chip.
+    board.spot_names = [d["name"] if d["name"][-1:].isdigit() else intern(d["name"])
+                        for d in spots]
+    board._by_name = {}  # name -> spot index (lights, pads find it)
+    # index(name): the spot's place in board order, or None. The dict's own get, so a look-up
+    # is one call into C with no Python frame (a repaint makes ~100 of them; a method around
+    # it cost ~35 us each on the emulated chip, the list's own search ~70 us and made a
+    # repaint ~35 ms slower, a search in Python by name order ~420 us)
+    board.index = board._by_name.get
+    # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
+    board.led_start = array("H", [0] * (n + 1))
+    board.led_list = array("H")
+    board._pad = bytearray(n)  # spot k -> 1 + (chip - FIRST_CHIP) * 16 + electrode (0: none)
+    board._xy = array("h", [0] * (2 * n))
+    # chip 0x5A..0x5D, electrode 0..15 -> spot index + 1 (0: no spot), one byte each
+    board._by_pad = bytearray(16 * (LAST_CHIP - FIRST_CHIP + 1))
+    for k in range(n):
+        d = spots[k]
+        board._by_name[board.spot_names[k]] = k
+        for i in d["leds"]:
+            board.led_list.append(i)
+        board.led_start[k + 1] = len(board.led_list)
+        pad = d["pad"]
+        if pad:
+            at = (parse_chip(pad[0]) - FIRST_CHIP) * 16 + pad[1]
+            board._pad[k] = at + 1
+            board._by_pad[at] = k + 1
+        board._xy[2 * k] = d["xy"][0]
+        board._xy[2 * k + 1] = d["xy"][1]
+    board.spots = _Spots(board)
+
+
+def load(path):
+    """Read and validate a board map file; raises BoardMapError (with the path) if bad."""
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except OSError:
+        raise BoardMapError(["cannot read %s" % path])
+    except ValueError:
+        raise BoardMapError(["%s is not valid JSON" % path])
+    try:
+        return BoardMap(data)
+    except BoardMapError as e:
+        raise BoardMapError([path + ": " + m for m in e.errors])

@@ -2,13 +2,12 @@
 
 `hardware/boards/<name>.json` is loaded at boot; the same game then runs on tables wired
 differently. `validate(data)` lists every problem (naming the spot) so a maker fixes the file in
-one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map".
+one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map". The reading,
+the checks and the build of the columns live in arkham.boardcheck, loaded at boot and dropped:
+this module keeps what a table in play reads.
 """
 
-import json
 from array import array
-
-from arkham.compat import intern
 
 # MPR121 addresses: ADDR pin to GND, VDD, SDA, SCL gives 0x5A, 0x5B, 0x5C, 0x5D.
 FIRST_CHIP = 0x5A
@@ -59,8 +58,13 @@ def i2c_bus(cfg):
 
 
 def validate(data):
-    """Every problem in a board map, as readable strings ([] means good). The checks live in
-    arkham.boardcheck, loaded for the check and dropped after it (a one-shot at boot: its
+    """Every problem in a board map, as readable strings ([] means good)."""
+    return _check("validate", data)
+
+
+def _check(what, *args):
+    """boardcheck's function `what`: the checks, the file's read and the columns' build live in
+    arkham.boardcheck, loaded for the call and dropped after it (a one-shot at boot: its
     bytecode need not stay in a small heap)."""
     import sys
 
@@ -70,29 +74,12 @@ def validate(data):
     from arkham import boardcheck
 
     try:
-        return boardcheck.validate(data)
+        return getattr(boardcheck, what)(*args)
     finally:
         if not loaded:  # forget it everywhere the import put it: its bytecode can be collected
             sys.modules.pop("arkham.boardcheck", None)
             if "boardcheck" in arkham.__dict__:
                 del arkham.__dict__["boardcheck"]
-
-
-def _budget_ma(power):
-    supply_ma = int(power["supply_amps"] * 1000 + 0.5)
-    return supply_ma - int(power["reserve_ma"])
-
-
-def brightness_cap(power, count):
-    """Global cap 0..255 so that every LED at full white stays inside the supply:
-    min(1, (supply - reserve) / (count * mA per LED at full white)), scaled to 255."""
-    need = count * int(power["ma_per_led_full"])
-    budget = _budget_ma(power)
-    if need <= 0 or budget >= need:
-        return 255
-    if budget <= 0:
-        return 0
-    return budget * 255 // need
 
 
 def _spot_type():
@@ -135,58 +122,37 @@ class _Spots:
 
 
 class BoardMap:
+    # The columns arkham.boardcheck's build fills in (annotations only: no code on a device)
+    name: str
+    title: str
+    led_count: int
+    order: str
+    pin: str
+    i2c: dict
+    chips: "list[int]"
+    power: dict
+    brightness_cap: int
+    count: int  # spots
+    # the names in board order (read it, never change it: a repaint's loop takes the name of
+    # spot k from it, no call per spot)
+    spot_names: "list[str]"
+    _by_name: "dict[str, int]"  # name -> spot index (lights, pads find it)
+    # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
+    led_start: array
+    led_list: array
+    _pad: bytearray  # spot k -> 1 + (chip - FIRST_CHIP) * 16 + electrode (0: none)
+    _xy: array  # spot k at (_xy[2k], _xy[2k + 1])
+    _by_pad: bytearray  # chip 0x5A..0x5D, electrode 0..15 -> spot index + 1 (0: no spot)
+    spots: "_Spots"
+
     def __init__(self, data):
-        errors = validate(data)
-        if errors:
-            raise BoardMapError(errors)
-        self.name = data["name"]
-        self.title = data.get("title", self.name)
-        leds = data["leds"]
-        self.led_count = leds["count"]
-        self.order = leds.get("order", "GRB")
-        self.pin = leds["pin"]
-        self.i2c = data["i2c"]
-        self.chips = sorted(parse_chip(c) for c in data["chips"])
-        self.power = data["power"]
-        self.brightness_cap = brightness_cap(self.power, self.led_count)
-        spots = data["spots"]
-        n = len(spots)
-        self.count = n
-        # the names in board order (read it, never change it: a repaint's loop takes the name
-        # of spot k from it, no call per spot)
-        # A name is interned (one copy shared with the data tables and saves that hold it) unless
-        # it ends in a number: doom_3, terror_0, rlyeh_1, pad_07, seat2_pip5 are slots of a row
-        # the code reaches by number, held by no data table; a name stays in RAM for good, and
-        # AH2e's 41 such names were what took it past a 7,696-byte name pool on the chip.
-        self.spot_names = [d["name"] if d["name"][-1:].isdigit() else intern(d["name"])
-                           for d in spots]
-        self._by_name = {}  # type: dict[str, int]  # name -> spot index (lights, pads find it)
-        # index(name): the spot's place in board order, or None. The dict's own get, so a look-up
-        # is one call into C with no Python frame (a repaint makes ~100 of them; a method around
-        # it cost ~35 us each on the emulated chip, the list's own search ~70 us and made a
-        # repaint ~35 ms slower, a search in Python by name order ~420 us)
-        self.index = self._by_name.get
-        # spot k's LEDs: led_list[led_start[k]:led_start[k + 1]] (none for a sensor-only spot)
-        self.led_start = array("H", [0] * (n + 1))
-        self.led_list = array("H")
-        self._pad = bytearray(n)  # spot k -> 1 + (chip - FIRST_CHIP) * 16 + electrode (0: none)
-        self._xy = array("h", [0] * (2 * n))
-        # chip 0x5A..0x5D, electrode 0..15 -> spot index + 1 (0: no spot), one byte each
-        self._by_pad = bytearray(16 * (LAST_CHIP - FIRST_CHIP + 1))
-        for k in range(n):
-            d = spots[k]
-            self._by_name[self.spot_names[k]] = k
-            for i in d["leds"]:
-                self.led_list.append(i)
-            self.led_start[k + 1] = len(self.led_list)
-            pad = d["pad"]
-            if pad:
-                at = (parse_chip(pad[0]) - FIRST_CHIP) * 16 + pad[1]
-                self._pad[k] = at + 1
-                self._by_pad[at] = k + 1
-            self._xy[2 * k] = d["xy"][0]
-            self._xy[2 * k + 1] = d["xy"][1]
-        self.spots = _Spots(self)
+        """A board from its map's data (checked: BoardMapError lists every problem)."""
+        _check("build", self, data)
+
+    def index(self, name):
+        """The spot's place in board order, or None. (build puts _by_name's own get here on each
+        board, so a look-up is one call into C with no Python frame: a repaint makes ~100.)"""
+        return self._by_name.get(name)
 
     def name_at(self, k):
         return self.spot_names[k]
@@ -226,14 +192,4 @@ class BoardMap:
 
 def load(path):
     """Read and validate a board map file; raises BoardMapError (with the path) if bad."""
-    try:
-        with open(path) as f:
-            data = json.load(f)
-    except OSError:
-        raise BoardMapError(["cannot read %s" % path])
-    except ValueError:
-        raise BoardMapError(["%s is not valid JSON" % path])
-    try:
-        return BoardMap(data)
-    except BoardMapError as e:
-        raise BoardMapError([path + ": " + m for m in e.errors])
+    return _check("load", path)

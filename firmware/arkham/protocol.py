@@ -365,10 +365,17 @@ def encode(obj):
     Built in one growing buffer (events, small replies; big replies go through LineWriter).
     Floats are refused (no floats in game state: their text differs between runtimes).
     """
-    out = bytearray()
-    _put_dict(obj, out, _HEAD)
-    out.append(10)
-    return bytes(out)
+    if not _scratch:
+        _scratch.append(LineWriter())
+    parts = []
+    _scratch[0].line(obj, lambda piece: parts.append(bytes(piece)))
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+# the encoder's one buffer (a LineWriter's 256 bytes), made for the first line: a line grown byte
+# by byte in a bytearray of its own was reallocated on the way and copied at the end, and on an
+# AH2e table's fragmented heap a 215-byte event's copy found no block with 3.5 KB free
+_scratch = []  # type: list[LineWriter]
 
 
 class LineWriter:

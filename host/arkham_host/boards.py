@@ -76,11 +76,11 @@ def validate_layout(name_or_path: str, data: dict) -> list[str]:
 
 
 def brightness_cap(power: dict, led_count: int) -> int:
-    """0..255, exactly as the firmware enforces it (arkham.boardmap: the supply's budget after the
-    reserve, over led_count * ma_per_led_full at full white, scaled to 255, at most 255)."""
-    from arkham import boardmap
+    """0..255, exactly as the firmware enforces it (arkham.boardcheck: the supply's budget after
+    the reserve, over led_count * ma_per_led_full at full white, scaled to 255, at most 255)."""
+    from arkham import boardcheck
 
-    return boardmap.brightness_cap(power, led_count)
+    return boardcheck.brightness_cap(power, led_count)
 
 
 def injection_points(led_count: int, ma_per_led: int) -> list[int]:

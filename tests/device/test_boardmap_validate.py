@@ -4,9 +4,9 @@ that names the spot (docs/design.md, "Board map")."""
 import gc
 import json
 
-import arkham.boardcheck  # noqa: F401  (kept loaded: validate() below runs many times)
 from arkham import boardmap
-from arkham.boardmap import BoardMap, BoardMapError, brightness_cap, validate
+from arkham.boardcheck import brightness_cap  # (kept loaded: validate() below runs many times)
+from arkham.boardmap import BoardMap, BoardMapError, validate
 from check import check, done, equal, raises
 
 PATH = "../../hardware/boards/bringup.json"

@@ -33,7 +33,7 @@ class FakeIO:
         return self.open
 
     def write(self, data):
-        self.out.append(data)
+        self.out.append(bytes(data))  # (sent at once, as a real stream: the buffer is reused)
 
     def wait(self, ms):
         pass

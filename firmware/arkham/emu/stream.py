@@ -126,7 +126,8 @@ def _name_order(board):
 
 class WorldStream:
     """hw.stream for the emulator. io: an object with read() -> bytes (b"" when nothing; raises
-    EOFError at end), writable() -> bool, write(bytes), wait(ms) (stdio(): ms None waits until
+    EOFError at end), writable() -> bool, write(bytes-like: sent before it returns, the buffer
+    is reused after), wait(ms) (stdio(): ms None waits until
     there is input, or its end)."""
 
     def __init__(self, world, io):
@@ -213,9 +214,10 @@ class WorldStream:
         self._frame_at = now
         self._frame_due = False
         # in pieces of ~200 bytes, the bytes protocol.dumps({"frame": lights.lit()}) would give, but
-        # spot by spot into one reused buffer: a Pico sends no frames, so what the emulator
-        # allocates for them must stay small (the table's heap is measured with it; a frame of
-        # strings and tuples was ~11 KB of garbage, repaint after repaint)
+        # spot by spot into one reused buffer, each piece written from it: a Pico sends no
+        # frames, so the emulator must allocate nothing for them (the table's heap is measured
+        # with it; a frame of strings and tuples was ~11 KB of garbage, repaint after repaint,
+        # and a copy of each piece failed an AH2e table's repaint at its worst point)
         lights = self.world.lights
         board = lights.board
         order = self._order
@@ -251,10 +253,10 @@ class WorldStream:
                 _digits(out, b)
                 out.append(93)
                 if len(out) >= 200:
-                    self._write(bytes(out))
+                    self._write(out)  # (written at once: the buffer itself, no copy)
                     out[:] = b""
         out.extend(b"}}\n")
-        self._write(bytes(out))
+        self._write(out)
         out[:] = b""
 
     def wait(self, ms):
