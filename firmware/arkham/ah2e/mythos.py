@@ -3,7 +3,7 @@ gate and monsters, clue, monster movement, ability. Each part is a step on the g
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
 from arkham.ah2e import rules, tables
-from arkham.ah2e.tables import SKY, SYMBOLS
+from arkham.ah2e.tables import SKY
 
 abilities = tables.Lazy("abilities")  # (not kept loaded by mythos: see tables.Lazy)
 
@@ -212,18 +212,19 @@ def step_move_monsters(g, step):
     """AH-MON-1..5, each monster in marker order (the order cannot change the outcome: monsters
     only stop for investigators, who do not move in this step)."""
     s = g.s
-    white = g.d.white_mask[step[1]]
-    black = g.d.black_mask[step[1]]
-    g.emit("monsters_move", white=g.d.symbols(white), black=g.d.symbols(black))
+    d = g.d
+    white = d.symbols(d.white_mask[step[1]])
+    black = d.symbols(d.black_mask[step[1]])
+    g.emit("monsters_move", white=white, black=black)
     hooks = []
-    adj = g.d.adj
+    adj = d.adj
     for m, at in enumerate(s["mon"]):
         if at == "cup" or (at not in adj and at != SKY):  # (Data.is_arkham, inline, after the
             continue  # cheapest test for most of the 60 markers)
-        bit = 1 << SYMBOLS.index(rules.stat(g, m, "symbol"))
-        if white & bit:
+        sym = rules.stat(g, m, "symbol")
+        if sym in white:  # (a list of one to three symbols)
             colour = "white"
-        elif black & bit:
+        elif sym in black:
             colour = "black"
         else:
             continue
@@ -263,7 +264,7 @@ def fly(g, m, at):
     """AH-MON-4."""
     d = g.d
     if at == SKY:
-        target = lowest_sneak(g, street_invs(g, d.streets))
+        target = lowest_sneak(g, street_invs(g, d.white))  # (its keys: the streets)
         if target is not None:
             rules.move_monster(g, m, g.s["inv"][target]["at"], "swoop")
         return
@@ -387,15 +388,15 @@ def anyone_at(g, area):
 
 
 def lowest_sneak(g, cands):
-    """The candidate with the lowest Sneak; ties go to player order from the first player."""
+    """The candidate with the lowest Sneak; ties go to player order from the first player (the
+    order `cands` come in: each caller's list is filtered from rules.order)."""
     best = None
     low = 0
-    for i in rules.order(g):
-        if i in cands:
-            k = rules.skill(g, i, "sneak")  # (each candidate's Sneak read once)
-            if best is None or k < low:
-                best = i
-                low = k
+    for i in cands:
+        k = rules.skill(g, i, "sneak")  # (each candidate's Sneak read once)
+        if best is None or k < low:
+            best = i
+            low = k
     return best
 
 
