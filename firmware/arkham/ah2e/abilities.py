@@ -89,7 +89,8 @@ def returned(g, spec):
 
 def blocked(g, m):
     """An environment that keeps a kind out (Raining Cats and Dogs: Fire Vampires)."""
-    return g.d.kind_of(m) in in_force(g, "no_kind") if in_force(g, "no_kind") else False
+    kinds = in_force(g, "no_kind")
+    return g.d.kind_of(m) in kinds if kinds else False
 
 
 # ---- the rumor -------------------------------------------------------------------------------

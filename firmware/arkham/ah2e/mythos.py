@@ -256,23 +256,20 @@ def walk(g, m, at, colour, steps):
             return  # AH-MON-3: stops on entering an investigator's area
 
 
-def street_invs(g, streets):
-    return [i for i in rules.order(g) if g.s["inv"][i]["at"] in streets]
-
-
 def fly(g, m, at):
-    """AH-MON-4."""
+    """AH-MON-4: a flier in the Sky swoops on the street investigator with the lowest Sneak; one
+    on the board flies to such an investigator in a street next to it (its location's street),
+    else up to the Sky."""
     d = g.d
+    inv = g.s["inv"]
     if at == SKY:
-        target = lowest_sneak(g, street_invs(g, d.white))  # (its keys: the streets)
-        if target is not None:
-            rules.move_monster(g, m, g.s["inv"][target]["at"], "swoop")
-        return
-    near = [d.street_of[at]] if at in d.street_of else [a for a in d.adj[at] if a in d.white]
-    target = lowest_sneak(g, street_invs(g, near))
-    if target is not None:
-        rules.move_monster(g, m, g.s["inv"][target]["at"], "flying")
+        near = d.white  # (its keys: every street)
     else:
+        near = [d.street_of[at]] if at in d.street_of else [a for a in d.adj[at] if a in d.white]
+    target = lowest_sneak(g, [i for i in rules.order(g) if inv[i]["at"] in near])
+    if target is not None:
+        rules.move_monster(g, m, inv[target]["at"], "swoop" if at == SKY else "flying")
+    elif at != SKY:
         rules.move_monster(g, m, SKY, "flying")
 
 

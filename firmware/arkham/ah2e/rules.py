@@ -146,15 +146,7 @@ def draw_monster(g, kind=None):
         awaken(g, "no_monster")
     marker = d._marker  # markers compared by kind number, not by name
     if kind is None:
-        j = g.rng.below(n)  # = rng.choice(cup(g)): the j-th marker in the cup
-        # it is at j plus the markers out of the cup before it (few): m grows to it, c = the
-        # cup's markers in mon[:m + 1] (counted in C), k places more can hold at most k of them
-        m = j
-        c = mon[:j + 1].count("cup")
-        while c <= j:
-            k = j + 1 - c
-            c += mon[m + 1:m + 1 + k].count("cup")
-            m += k
+        m = nth(mon, "cup", g.rng.below(n))  # = rng.choice(cup(g))
         k = marker[m]
         while m and marker[m - 1] == k:  # a kind's markers are in a row (load.py): its first
             m -= 1
@@ -177,14 +169,26 @@ def draw_gate_marker(g, world=None):
         awaken(g, "no_gate_marker")
     gw = g.d.gate_world
     if world is None:
-        m = -1
-        for _ in range(g.rng.below(n) + 1):  # = rng.choice(stack): its j-th marker
-            m = gm.index("stack", m + 1)
-        world = gw[m]
+        world = gw[nth(gm, "stack", g.rng.below(n))]  # = rng.choice(stack)
+        return gm.index("stack", gw.index(world))  # a world's markers are in a row (load.py)
     for m in range(len(gm)):
         if gm[m] == "stack" and gw[m] == world:
             return m
     return None
+
+
+def nth(places, at, j):
+    """The j-th (from 0) of the markers whose place is `at`, of all of them listed with their
+    places, most of them at `at` (the cup, the gate stack): j plus the markers elsewhere before
+    it. m grows to it; c = the markers at `at` in places[:m + 1] (counted in C); k places more
+    hold at most k of them."""
+    m = j
+    c = places[:j + 1].count(at)
+    while c <= j:
+        k = j + 1 - c
+        c += places[m + 1:m + 1 + k].count(at)
+        m += k
+    return m
 
 
 def move_monster(g, mid, to, why):
