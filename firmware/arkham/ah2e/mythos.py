@@ -198,7 +198,7 @@ def step_clue(g, step):
         return True
     s["clues"][loc] = s["clues"].get(loc, 0) + 1
     g.emit("clue_placed", at=loc, n=s["clues"][loc])
-    if rules.invs_at(g, loc):
+    if anyone_at(g, loc):
         g.push([["take_clue", loc]])
     return True
 
@@ -406,8 +406,9 @@ def open_gate(g, loc, marker):
     g.emit("gate_opened", at=loc, world=world, marker=marker)
     if s["clues"].get(loc):
         g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
-    for i in rules.invs_at(g, loc):
-        if not rules.has_ability(g, i, "not_drawn_through"):
-            rules.draw_through(g, i, world, 1, "gate_opened")
+    if anyone_at(g, loc):  # (most often not: no list built)
+        for i in rules.invs_at(g, loc):
+            if not rules.has_ability(g, i, "not_drawn_through"):
+                rules.draw_through(g, i, world, 1, "gate_opened")
     if len(s["gates"]) >= rules.gate_threshold(g):
         rules.awaken(g, "gates")

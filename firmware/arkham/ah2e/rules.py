@@ -177,17 +177,17 @@ def draw_gate_marker(g, world=None):
     return None
 
 
-def nth(places, at, j):
-    """The j-th (from 0) of the markers whose place is `at`, of all of them listed with their
-    places, most of them at `at` (the cup, the gate stack): j plus the markers elsewhere before
-    it. m grows to it; c = the markers at `at` in places[:m + 1] (counted in C); k places more
-    hold at most k of them."""
-    m = j
-    c = places[:j + 1].count(at)
-    while c <= j:
-        k = j + 1 - c
-        c += places[m + 1:m + 1 + k].count(at)
-        m += k
+def nth(markers, at, k):
+    """The k-th (from 0) of the markers whose place is `at`, in the list of every marker's place,
+    most of them `at` (the cup, the gate stack): at k plus the markers elsewhere before it. m
+    grows to it; c = the markers at `at` in markers[:m + 1] (counted in C); `more` places hold
+    at most as many more of them."""
+    m = k
+    c = markers[:k + 1].count(at)
+    while c <= k:
+        more = k + 1 - c
+        c += markers[m + 1:m + 1 + more].count(at)
+        m += more
     return m
 
 
