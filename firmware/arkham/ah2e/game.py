@@ -123,11 +123,11 @@ class Game:
         elif phase == "upkeep":
             tables.drop("mythos")
         self.emit("phase", phase=phase, turn=s["turn"])
-        tag = {"upkeep": "up", "movement": "mv", "arkham": "enc", "other": "ow"}.get(phase)
-        if tag:
-            self.push([[tag, i] for i in rules.order(self)])
-        else:
+        if phase == "mythos":
             self.push([["mythos"]])
+        else:  # each investigator's step of the phase (PHASES' order)
+            tag = ("up", "mv", "enc", "ow")[PHASES.index(phase)]
+            self.push([[tag, i] for i in rules.order(self)])
 
     def _guarded(self, fn, *args):
         try:

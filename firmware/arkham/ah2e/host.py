@@ -28,6 +28,7 @@ def lookups(d):
     syms = tuple([tuple(d.symbols(k)) for k in range(1 << len(tables.SYMBOLS))])
     d.symbols = lambda mask: list(syms[mask])  # (a new list each time: it goes into an event)
     tables.Lazy.__getattr__ = _lazy_getattr
+    tables.drop = _keep  # (CPython keeps every module: compat.forget does nothing here)
     from arkham.ah2e import game  # (the top of the core: imported here on CPython only)
 
     for k in game.STEPS:  # each step's function itself, not its module's name (no look-up a step)
@@ -37,6 +38,10 @@ def lookups(d):
     from arkham.ah2e import abilities
 
     tables.card_ability = abilities.card_ability = card_ability  # (not through load_once)
+
+
+def _keep(name):
+    """tables.drop on CPython: nothing (no string built, no look-up at each phase)."""
 
 
 def _lazy_getattr(self, attr):
