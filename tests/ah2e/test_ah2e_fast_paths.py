@@ -136,3 +136,11 @@ def test_nth_is_the_kth_index_of_the_place():
         at = [m for m, p in enumerate(places) if p == "cup"]
         for k in range(len(at)):
             assert rules.nth(places, "cup", k) == at[k], (places, k)
+
+
+def test_a_verb_answers_decisions_unless_it_is_an_anytime_one():
+    # Game.apply tells an anytime verb by its empty VERBS entry, not by a scan of ANYTIME
+    from arkham.ah2e import actions
+
+    for verb, kinds in actions.VERBS.items():
+        assert bool(kinds) == (verb not in actions.ANYTIME), verb

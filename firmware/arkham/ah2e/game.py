@@ -288,17 +288,17 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("a"), str):
             return False, why("action_dict_verb")
         verb = action["a"]
-        if verb not in actions.VERBS:
+        kinds = actions.VERBS.get(verb)  # the decisions it answers; () for an anytime verb
+        if kinds is None:
             return False, why("unknown_action", verb)
         s = self.s
         phase = s["phase"]
-        if verb not in actions.ANYTIME and verb not in actions.PHASE_VERBS[phase]:
+        if kinds and verb not in actions.PHASE_VERBS[phase]:
             return False, why("not_action_phase", verb, phase)
         if s["over"]:
             return False, why("game_over")
         need = self.need()
-        if verb not in actions.ANYTIME:
-            kinds = actions.VERBS[verb]
+        if kinds:
             if need is None or need["k"] not in kinds:
                 return False, why("does_not_answer", verb, need["k"] if need else "nothing")
             if "inv" in action and "inv" in need and action["inv"] != need["inv"]:
