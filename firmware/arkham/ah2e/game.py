@@ -207,6 +207,8 @@ class Game:
         i = step[1]
         if i >= 0 and s["inv"][i]["dead"]:
             return False
+        if k == "adj":  # (the upkeep's question, where every Mythos phase stops: asked first)
+            return True
         v = s["inv"][i] if i >= 0 else None
         if k == "mv":
             w, area = self.d.world_of(v["at"])

@@ -120,17 +120,6 @@ def limit(g):
     return len(g.s["inv"]) + 3
 
 
-def under_limit(g):
-    """Fewer monsters in Arkham than the limit (AH-LIMIT-1). Often the markers out of the cup
-    (counted in C, fast: most are "cup" itself) are already fewer: no scan of all 60. (Counting
-    the box and the Outskirts too cost two scans of 60 unequal strings: more than they saved.)"""
-    mon = g.s["mon"]
-    n = limit(g)
-    if len(mon) - mon.count("cup") < n:
-        return True
-    return arkham_count(g) < n
-
-
 def cup(g):
     return [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
 
@@ -198,9 +187,15 @@ def move_monster(g, mid, to, why):
 
 
 def place_monster(g, mid, loc, why):
-    """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2)."""
+    """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2):
+    when the monsters in Arkham are not fewer than the limit (AH-LIMIT-1). Often the markers out
+    of the cup (counted in C, fast: most are "cup" itself) are already fewer: no scan of all 60.
+    (Counting the box and the Outskirts too cost two scans of 60 unequal strings: more than they
+    saved.)"""
     s = g.s
-    if s["terror"] >= 10 or under_limit(g):
+    mon = s["mon"]
+    n = limit(g)
+    if s["terror"] >= 10 or len(mon) - mon.count("cup") < n or arkham_count(g) < n:
         move_monster(g, mid, loc, why)
     else:
         to_outskirts(g, mid)
