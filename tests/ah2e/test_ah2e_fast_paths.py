@@ -113,3 +113,34 @@ def test_steps_are_the_modules_own_functions():
     for k, name in (("gate", "step_gate"), ("mm", "step_move_monsters"), ("up", "step_upkeep")):
         mod = turn if k == "up" else mythos
         assert game.STEPS[k] == (None, getattr(mod, name))
+
+
+def test_symbols_kept_equal_the_loop_and_are_new_lists():
+    d = tables.get()
+    for mask in range(1 << len(tables.SYMBOLS)):
+        got = d.symbols(mask)
+        assert got == tables.Data.symbols(d, mask), mask
+        got.append("mutated")
+        assert "mutated" not in d.symbols(mask)
+
+
+def test_nth_is_the_kth_index_of_the_place():
+    import random
+
+    from arkham.ah2e import rules
+
+    rnd = random.Random(9)
+    for _ in range(3000):
+        places = [rnd.choice(["cup"] * rnd.randint(1, 6) + ["box", "t1", "rivertown"])
+                  for _ in range(rnd.randint(1, 70))]
+        at = [m for m, p in enumerate(places) if p == "cup"]
+        for k in range(len(at)):
+            assert rules.nth(places, "cup", k) == at[k], (places, k)
+
+
+def test_a_verb_answers_decisions_unless_it_is_an_anytime_one():
+    # Game.apply tells an anytime verb by its empty VERBS entry, not by a scan of ANYTIME
+    from arkham.ah2e import actions
+
+    for verb, kinds in actions.VERBS.items():
+        assert bool(kinds) == (verb not in actions.ANYTIME), verb

@@ -71,8 +71,8 @@ def returned(g, spec):
     symbols = spec.get("symbol", ())
     back = []
     for m, at in enumerate(s["mon"]):
-        if at not in adj and at != SKY and at != OUTSKIRTS:  # (Data.is_arkham, inline)
-            continue
+        if at == "cup" or (at not in adj and at != SKY and at != OUTSKIRTS):  # (Data.is_arkham,
+            continue  # inline, after the cheapest test for most of the 60 markers)
         hit = (kinds and d.kind_of(m) in kinds) or (symbols and rules.stat(g, m, "symbol")
                                                     in symbols)
         for p in places:
@@ -89,7 +89,8 @@ def returned(g, spec):
 
 def blocked(g, m):
     """An environment that keeps a kind out (Raining Cats and Dogs: Fire Vampires)."""
-    return g.d.kind_of(m) in in_force(g, "no_kind") if in_force(g, "no_kind") else False
+    kinds = in_force(g, "no_kind")
+    return g.d.kind_of(m) in kinds if kinds else False
 
 
 # ---- the rumor -------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ def awaken(g):
     for i in rules.order(g):
         if s["inv"][i]["at"] == LOST:
             rules.devour(g, i, "lost")
+    if not rules.order(g):  # all devoured before it woke (no new investigator now: AH-DEV-1)
+        rules.end_game(g, 0, "devoured")
     if g.ao["combat"] is None:
         rules.end_game(g, 0, "awakened")
     cm = -s["terror"] if g.ao["combat"] == "terror" else g.ao["combat"]

@@ -123,11 +123,11 @@ class Game:
         elif phase == "upkeep":
             tables.drop("mythos")
         self.emit("phase", phase=phase, turn=s["turn"])
-        tag = {"upkeep": "up", "movement": "mv", "arkham": "enc", "other": "ow"}.get(phase)
-        if tag:
-            self.push([[tag, i] for i in rules.order(self)])
-        else:
+        if phase == "mythos":
             self.push([["mythos"]])
+        else:  # each investigator's step of the phase (PHASES' order)
+            tag = ("up", "mv", "enc", "ow")[PHASES.index(phase)]
+            self.push([[tag, i] for i in rules.order(self)])
 
     def _guarded(self, fn, *args):
         try:
@@ -178,18 +178,17 @@ class Game:
                     continue
                 raise RuntimeError("empty queue in phase " + s["phase"])
             step = s["q"].pop(0)
-            if not self._handle(step):
+            k = step[0]  # the step's handler, here (no frame of its own: ~10 steps an action)
+            if k in STEPS:
+                m, fn = STEPS[k]
+                done = (fn if m is None else getattr(tables.module(m), fn))(self, step)
+            else:
+                from arkham.ah2e import final
+
+                done = final.STEPS[k](self, step)
+            if not done:
                 s["step"] = step
         raise RuntimeError("flow bound exceeded")
-
-    def _handle(self, step):
-        k = step[0]
-        if k in STEPS:
-            m, fn = STEPS[k]
-            return (fn if m is None else getattr(tables.module(m), fn))(self, step)
-        from arkham.ah2e import final
-
-        return final.STEPS[k](self, step)
 
     def still(self, step):
         """Is a waiting step still waiting? (an effect may have made it moot)"""
@@ -208,6 +207,8 @@ class Game:
         i = step[1]
         if i >= 0 and s["inv"][i]["dead"]:
             return False
+        if k == "adj":  # (the upkeep's question, where every Mythos phase stops: asked first)
+            return True
         v = s["inv"][i] if i >= 0 else None
         if k == "mv":
             w, area = self.d.world_of(v["at"])
@@ -289,17 +290,17 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("a"), str):
             return False, why("action_dict_verb")
         verb = action["a"]
-        if verb not in actions.VERBS:
+        kinds = actions.VERBS.get(verb)  # the decisions it answers; () for an anytime verb
+        if kinds is None:
             return False, why("unknown_action", verb)
         s = self.s
         phase = s["phase"]
-        if verb not in actions.ANYTIME and verb not in actions.PHASE_VERBS[phase]:
+        if kinds and verb not in actions.PHASE_VERBS[phase]:
             return False, why("not_action_phase", verb, phase)
         if s["over"]:
             return False, why("game_over")
         need = self.need()
-        if verb not in actions.ANYTIME:
-            kinds = actions.VERBS[verb]
+        if kinds:
             if need is None or need["k"] not in kinds:
                 return False, why("does_not_answer", verb, need["k"] if need else "nothing")
             if "inv" in action and "inv" in need and action["inv"] != need["inv"]:

@@ -8,8 +8,9 @@ from arkham.jsoncopy import copy
 
 
 def lookups(d):
-    """Instance attributes in front of three Data methods: mythos card names without a file read
-    (all read once here), each marker's kind name without a string slice; then the module
+    """Instance attributes in front of four Data methods: mythos card names without a file read
+    (all read once here), each marker's kind name without a string slice, the symbols of each
+    mask without a loop over the nine; then the module
     look-ups of the flow (Lazy, the steps) and the card abilities' reader put out of the way."""
     names = tuple(d.card_names(range(d.ncards)))
 
@@ -24,7 +25,10 @@ def lookups(d):
     d.card_names = card_names
     d.card_name = names.__getitem__
     d.kind_of = tuple([d.kind_of(m) for m in range(d.markers)]).__getitem__
+    syms = tuple([tuple(d.symbols(k)) for k in range(1 << len(tables.SYMBOLS))])
+    d.symbols = lambda mask: list(syms[mask])  # (a new list each time: it goes into an event)
     tables.Lazy.__getattr__ = _lazy_getattr
+    tables.drop = _keep  # (CPython keeps every module: compat.forget does nothing here)
     from arkham.ah2e import game  # (the top of the core: imported here on CPython only)
 
     for k in game.STEPS:  # each step's function itself, not its module's name (no look-up a step)
@@ -34,6 +38,10 @@ def lookups(d):
     from arkham.ah2e import abilities
 
     tables.card_ability = abilities.card_ability = card_ability  # (not through load_once)
+
+
+def _keep(name):
+    """tables.drop on CPython: nothing (no string built, no look-up at each phase)."""
 
 
 def _lazy_getattr(self, attr):

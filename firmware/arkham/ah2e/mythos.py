@@ -3,7 +3,7 @@ gate and monsters, clue, monster movement, ability. Each part is a step on the g
 step that needs chance waits for an action when that source is physical (AH-TABLE-4).
 """
 from arkham.ah2e import rules, tables
-from arkham.ah2e.tables import SKY, SYMBOLS
+from arkham.ah2e.tables import SKY
 
 abilities = tables.Lazy("abilities")  # (not kept loaded by mythos: see tables.Lazy)
 
@@ -198,7 +198,7 @@ def step_clue(g, step):
         return True
     s["clues"][loc] = s["clues"].get(loc, 0) + 1
     g.emit("clue_placed", at=loc, n=s["clues"][loc])
-    if rules.invs_at(g, loc):
+    if anyone_at(g, loc):
         g.push([["take_clue", loc]])
     return True
 
@@ -212,18 +212,19 @@ def step_move_monsters(g, step):
     """AH-MON-1..5, each monster in marker order (the order cannot change the outcome: monsters
     only stop for investigators, who do not move in this step)."""
     s = g.s
-    white = g.d.white_mask[step[1]]
-    black = g.d.black_mask[step[1]]
-    g.emit("monsters_move", white=g.d.symbols(white), black=g.d.symbols(black))
+    d = g.d
+    white = d.symbols(d.white_mask[step[1]])
+    black = d.symbols(d.black_mask[step[1]])
+    g.emit("monsters_move", white=white, black=black)
     hooks = []
-    adj = g.d.adj
+    adj = d.adj
     for m, at in enumerate(s["mon"]):
         if at == "cup" or (at not in adj and at != SKY):  # (Data.is_arkham, inline, after the
             continue  # cheapest test for most of the 60 markers)
-        bit = 1 << SYMBOLS.index(rules.stat(g, m, "symbol"))
-        if white & bit:
+        sym = rules.stat(g, m, "symbol")
+        if sym in white:  # (a list of one to three symbols)
             colour = "white"
-        elif black & bit:
+        elif sym in black:
             colour = "black"
         else:
             continue
@@ -255,23 +256,20 @@ def walk(g, m, at, colour, steps):
             return  # AH-MON-3: stops on entering an investigator's area
 
 
-def street_invs(g, streets):
-    return [i for i in rules.order(g) if g.s["inv"][i]["at"] in streets]
-
-
 def fly(g, m, at):
-    """AH-MON-4."""
+    """AH-MON-4: a flier in the Sky swoops on the street investigator with the lowest Sneak; one
+    on the board flies to such an investigator in a street next to it (its location's street),
+    else up to the Sky."""
     d = g.d
+    inv = g.s["inv"]
     if at == SKY:
-        target = lowest_sneak(g, street_invs(g, d.streets))
-        if target is not None:
-            rules.move_monster(g, m, g.s["inv"][target]["at"], "swoop")
-        return
-    near = [d.street_of[at]] if at in d.street_of else [a for a in d.adj[at] if a in d.white]
-    target = lowest_sneak(g, street_invs(g, near))
-    if target is not None:
-        rules.move_monster(g, m, g.s["inv"][target]["at"], "flying")
+        near = d.white  # (its keys: every street)
     else:
+        near = [d.street_of[at]] if at in d.street_of else [a for a in d.adj[at] if a in d.white]
+    target = lowest_sneak(g, [i for i in rules.order(g) if inv[i]["at"] in near])
+    if target is not None:
+        rules.move_monster(g, m, inv[target]["at"], "swoop" if at == SKY else "flying")
+    elif at != SKY:
         rules.move_monster(g, m, SKY, "flying")
 
 
@@ -387,15 +385,15 @@ def anyone_at(g, area):
 
 
 def lowest_sneak(g, cands):
-    """The candidate with the lowest Sneak; ties go to player order from the first player."""
+    """The candidate with the lowest Sneak; ties go to player order from the first player (the
+    order `cands` come in: each caller's list is filtered from rules.order)."""
     best = None
     low = 0
-    for i in rules.order(g):
-        if i in cands:
-            k = rules.skill(g, i, "sneak")  # (each candidate's Sneak read once)
-            if best is None or k < low:
-                best = i
-                low = k
+    for i in cands:
+        k = rules.skill(g, i, "sneak")  # (each candidate's Sneak read once)
+        if best is None or k < low:
+            best = i
+            low = k
     return best
 
 
@@ -408,8 +406,9 @@ def open_gate(g, loc, marker):
     g.emit("gate_opened", at=loc, world=world, marker=marker)
     if s["clues"].get(loc):
         g.emit("clues_discarded", at=loc, n=s["clues"].pop(loc))
-    for i in rules.invs_at(g, loc):
-        if not rules.has_ability(g, i, "not_drawn_through"):
-            rules.draw_through(g, i, world, 1, "gate_opened")
+    if anyone_at(g, loc):  # (most often not: no list built)
+        for i in rules.invs_at(g, loc):
+            if not rules.has_ability(g, i, "not_drawn_through"):
+                rules.draw_through(g, i, world, 1, "gate_opened")
     if len(s["gates"]) >= rules.gate_threshold(g):
         rules.awaken(g, "gates")

@@ -109,26 +109,15 @@ def monsters_at(g, area):
 def arkham_count(g):
     """Monsters counted by the limit: streets, locations and the Sky (AH-LIMIT-1)."""
     adj = g.d.adj  # (Data.is_arkham, inline: this runs for every monster placed)
-    mon = g.s["mon"]
-    n = mon.count(SKY)  # (the Sky is no street or location: not in adj)
-    for p in mon:
-        if p != "cup" and p in adj:  # (most markers are in the cup: the cheaper test first)
-            n += 1
+    n = 0
+    for p in g.s["mon"]:
+        if p != "cup" and (p in adj or p == SKY):  # (most markers are in the cup: that test
+            n += 1  # first; the Sky in the loop, not one more scan of all 60 to count it)
     return n
 
 
 def limit(g):
     return len(g.s["inv"]) + 3
-
-
-def under_limit(g):
-    """Fewer monsters in Arkham than the limit (AH-LIMIT-1). Most often the markers out of the
-    cup, the box and the Outskirts (counted in C) are already fewer: no scan of all 60."""
-    mon = g.s["mon"]
-    n = limit(g)
-    if len(mon) - mon.count("cup") - mon.count("box") - mon.count(OUTSKIRTS) < n:
-        return True
-    return arkham_count(g) < n
 
 
 def cup(g):
@@ -146,10 +135,7 @@ def draw_monster(g, kind=None):
         awaken(g, "no_monster")
     marker = d._marker  # markers compared by kind number, not by name
     if kind is None:
-        j = g.rng.below(n)  # = rng.choice(cup(g)): the j-th marker in the cup
-        m = -1
-        for _ in range(j + 1):
-            m = mon.index("cup", m + 1)
+        m = nth(mon, "cup", g.rng.below(n))  # = rng.choice(cup(g))
         k = marker[m]
         while m and marker[m - 1] == k:  # a kind's markers are in a row (load.py): its first
             m -= 1
@@ -172,14 +158,26 @@ def draw_gate_marker(g, world=None):
         awaken(g, "no_gate_marker")
     gw = g.d.gate_world
     if world is None:
-        m = -1
-        for _ in range(g.rng.below(n) + 1):  # = rng.choice(stack): its j-th marker
-            m = gm.index("stack", m + 1)
-        world = gw[m]
+        world = gw[nth(gm, "stack", g.rng.below(n))]  # = rng.choice(stack)
+        return gm.index("stack", gw.index(world))  # a world's markers are in a row (load.py)
     for m in range(len(gm)):
         if gm[m] == "stack" and gw[m] == world:
             return m
     return None
+
+
+def nth(markers, at, k):
+    """The k-th (from 0) of the markers whose place is `at`, in the list of every marker's place,
+    most of them `at` (the cup, the gate stack): at k plus the markers elsewhere before it. m
+    grows to it; c = the markers at `at` in markers[:m + 1] (counted in C); `more` places hold
+    at most as many more of them."""
+    m = k
+    c = markers[:k + 1].count(at)
+    while c <= k:
+        more = k + 1 - c
+        c += markers[m + 1:m + 1 + more].count(at)
+        m += more
+    return m
 
 
 def move_monster(g, mid, to, why):
@@ -189,9 +187,15 @@ def move_monster(g, mid, to, why):
 
 
 def place_monster(g, mid, loc, why):
-    """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2)."""
+    """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2):
+    when the monsters in Arkham are not fewer than the limit (AH-LIMIT-1). Often the markers out
+    of the cup (counted in C, fast: most are "cup" itself) are already fewer: no scan of all 60.
+    (Counting the box and the Outskirts too cost two scans of 60 unequal strings: more than they
+    saved.)"""
     s = g.s
-    if s["terror"] >= 10 or under_limit(g):
+    mon = s["mon"]
+    n = limit(g)
+    if s["terror"] >= 10 or len(mon) - mon.count("cup") < n or arkham_count(g) < n:
         move_monster(g, mid, loc, why)
     else:
         to_outskirts(g, mid)
