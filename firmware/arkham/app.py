@@ -59,7 +59,7 @@ class App:
         # were not found with 8 KB free in pieces, the boot being bring-up's worst point)
         collect()
         self.reader = protocol.LineReader(_QUEUE_LINES)
-        self._writer = protocol.LineWriter()
+        self._writer = protocol.writer()
         self.out = []  # encoded lines waiting for the end of the step
         self.mode = None
         self.game = None

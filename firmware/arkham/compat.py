@@ -128,7 +128,7 @@ def collect():
 # block can be missing with 60 KB free; collecting every few KB keeps the live objects packed at
 # the bottom and the top of the heap free in one piece (measured: no MemoryError for the AH2e
 # table with 8 investigators at 192 KB instead of one per command).
-_GC_THRESHOLD = const(8192)
+_GC_THRESHOLD = const(4096)
 
 
 def gc_threshold(nbytes=_GC_THRESHOLD):

@@ -5,17 +5,27 @@ restart). The ring keeps the most recent events as the exact bytes sent, bounded
 in bytes, so `since N` replays them identically.
 """
 
-from arkham.compat import collect
+from array import array
+
+from arkham.compat import collect, const
 from arkham.protocol import encode as _encode
+
+_PIECE = const(256)  # bytes in one piece of the ring
 
 
 class EventLog:
     def __init__(self, seq=0, keep=64, keep_bytes=3072):
         self.seq = seq  # the last number given out
-        # the last `n` events' lines, event s at ring[s % keep]: one block of `keep` slots made at
-        # boot, never grown nor shrunk (a list that grows needs a new block: on a fragmented heap
-        # its 256-byte growth was an 8-investigator game's worst point in bench m32)
-        self.ring = [None] * keep
+        # The last `n` events' lines, byte after byte in a ring of keep_bytes: the oldest starts
+        # at byte `at`, event s's line is _len[s % keep] bytes long and the next follows it
+        # (wrapping to byte 0). The ring is pieces of _PIECE bytes, each made when the lines
+        # first reach it and kept: a line is no object of its own (~30 on an AH2e table, each a
+        # block let go long after it was made, left holes where a fragmented heap then lacked
+        # 200 bytes in one piece: bench m32), no piece is a large block, and a bring-up table
+        # with a few lines keeps a few pieces.
+        self.ring = []
+        self._len = array("H", bytes(2 * keep))
+        self.at = 0
         self.n = 0
         self._bytes = 0
         self.keep_bytes = keep_bytes
@@ -26,21 +36,48 @@ class EventLog:
         obj["ev"] = ev
         obj["seq"] = self.seq + 1
         line = encode(obj)  # may raise TypeError: then no number is used up
-        if self.n == len(self.ring):
+        keep = len(self._len)
+        size = len(line)
+        if self.n == keep:
             self._clear(self.oldest())  # (its slot is the new line's)
-        self.seq += 1
-        self.ring[self.seq % len(self.ring)] = line
-        self.n += 1
-        self._bytes += len(line)
-        while self.n and self._bytes > self.keep_bytes:
+        while self.n and self._bytes + size > self.keep_bytes:
             self._clear(self.oldest())
+        self.seq += 1
+        if size > self.keep_bytes:  # (kept by nobody: the ring holds no part of a line)
+            return line
+        if not self.n:
+            self.at = 0
+        self._put((self.at + self._bytes) % self.keep_bytes, memoryview(line), None)
+        self._len[self.seq % keep] = size
+        self.n += 1
+        self._bytes += size
         return line
+
+    def _put(self, p, line, out):
+        """line's bytes into the ring from byte p on (out None), or the ring's bytes from p on
+        into out (a line read back), piece by piece, wrapping at keep_bytes."""
+        ring = self.ring
+        i = 0
+        size = len(line if out is None else out)
+        while i < size:
+            k = p // _PIECE
+            at = p - k * _PIECE
+            while len(ring) <= k:
+                ring.append(bytearray(_PIECE))
+            n = min(size - i, _PIECE - at, self.keep_bytes - p)
+            if out is None:
+                ring[k][at : at + n] = line[i : i + n]
+            else:
+                out[i : i + n] = ring[k][at : at + n]
+            i += n
+            p = (p + n) % self.keep_bytes
 
     def _clear(self, s):
         """Let event s's line go (the oldest or the newest kept)."""
-        k = s % len(self.ring)
-        self._bytes -= len(self.ring[k])
-        self.ring[k] = None
+        size = self._len[s % len(self._len)]
+        if s == self.oldest():
+            self.at = (self.at + size) % self.keep_bytes
+        self._bytes -= size
         self.n -= 1
 
     def oldest(self):
@@ -48,11 +85,21 @@ class EventLog:
         return self.seq - self.n + 1
 
     def since(self, n):
-        """The buffered lines after event n, or None when some of them are no longer buffered."""
+        """The buffered lines after event n (each a bytes copy), or None when some of them are
+        no longer buffered."""
         if n + 1 < self.oldest():
             return None
-        keep = len(self.ring)
-        return [self.ring[s % keep] for s in range(n + 1, self.seq + 1)]
+        keep = len(self._len)
+        lines = []
+        p = self.at
+        for s in range(self.oldest(), self.seq + 1):
+            size = self._len[s % keep]
+            if s > n:
+                out = bytearray(size)
+                self._put(p, None, out)
+                lines.append(bytes(out))
+            p = (p + size) % self.keep_bytes
+        return lines
 
     def drop_after(self, seq):
         """Forget the events after `seq` (never saved nor sent): their numbers are given out

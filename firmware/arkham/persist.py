@@ -27,6 +27,7 @@ import json
 from binascii import crc32
 
 from arkham.compat import const
+from arkham.protocol import writer
 
 _DEPTH = const(4)  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
 _TAIL = const(b',"v":1}')  # the file after the table (in the CRC too: the file is read to its end)
@@ -107,7 +108,7 @@ def save(storage, name, seq, table):
     storage.save(name, fill)
     if acc[1]:
         try:
-            return storage.crc32(name, len(head))
+            return storage.crc32(name, len(head), writer().buf)
         except OSError:
             return None  # (saved all the same: the next check of the game saves it again)
     return acc[0] & 0xFFFFFFFF

@@ -365,16 +365,28 @@ def encode(obj):
     Built in one growing buffer (events, small replies; big replies go through LineWriter).
     Floats are refused (no floats in game state: their text differs between runtimes).
     """
-    if not _scratch:
-        _scratch.append(LineWriter())
+    w = writer()
+    if w._write is not None:  # (a line made while another is on its way: a buffer of its own)
+        out = bytearray()
+        _put_dict(obj, out, _HEAD)
+        out.append(10)
+        return bytes(out)
     parts = []
-    _scratch[0].line(obj, lambda piece: parts.append(bytes(piece)))
+    w.line(obj, lambda piece: parts.append(bytes(piece)))
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
-# the encoder's one buffer (a LineWriter's 256 bytes), made for the first line: a line grown byte
-# by byte in a bytearray of its own was reallocated on the way and copied at the end, and on an
-# AH2e table's fragmented heap a 215-byte event's copy found no block with 3.5 KB free
+def writer():
+    """The table's one LineWriter, made at the first call (the app's, at boot): the app's
+    streamed replies and CRCs, the encoder's lines and the save's read-back take turns with its
+    256 bytes, so none of them makes a block of its own (a line grown byte by byte in a bytearray
+    was reallocated on the way and copied at the end: on an AH2e table's fragmented heap a
+    215-byte event's copy found no block with 3.5 KB free, bench m32)."""
+    if not _scratch:
+        _scratch.append(LineWriter())
+    return _scratch[0]
+
+
 _scratch = []  # type: list[LineWriter]
 
 
@@ -385,8 +397,8 @@ class LineWriter:
     It looks like a bytearray to the encoder (append, extend)."""
 
     def __init__(self, size=256):
-        self._buf = bytearray(size)
-        self._mv = memoryview(self._buf)
+        self.buf = bytearray(size)  # (others may borrow it between lines: Storage.crc32)
+        self._mv = memoryview(self.buf)
         self._n = 0
         self._sent = False
         self._write = None
@@ -423,20 +435,20 @@ class LineWriter:
             self._write = None
 
     def append(self, b):
-        if self._n == len(self._buf):
+        if self._n == len(self.buf):
             self._flush()
-        self._buf[self._n] = b
+        self.buf[self._n] = b
         self._n += 1
 
     def extend(self, data):
         n = len(data)
-        if self._n + n > len(self._buf):
+        if self._n + n > len(self.buf):
             self._flush()
-            if n > len(self._buf):
+            if n > len(self.buf):
                 self._write(data)
                 self._sent = True
                 return
-        self._buf[self._n : self._n + n] = data
+        self.buf[self._n : self._n + n] = data
         self._n += n
 
     def _flush(self):

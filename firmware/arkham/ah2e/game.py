@@ -120,6 +120,9 @@ class Game:
         if phase == "mythos":  # (each loaded again when first used: see tables.Lazy)
             tables.drop("turn")
             tables.drop("fight")
+            tables.drop("effects")  # (a card's effect: the investigators' phases only)
+            tables.drop("legal")  # (the next `legal` loads it again)
+            _lazy[1] = None
         elif phase == "upkeep":
             tables.drop("mythos")
         self.emit("phase", phase=phase, turn=s["turn"])

@@ -75,9 +75,6 @@ class _Piecewise:
 class Storage:
     def __init__(self, root="/"):
         self.root = root if root.endswith("/") else root + "/"
-        # crc32's read-back buffer, made at boot: a save's own 256 bytes, asked for at an AH2e
-        # table's worst point, found no block with 4 KB free in pieces (bench m32, ROMFS)
-        self._chunk = bytearray(256)
 
     def path(self, name):
         # (bytes: a str's characters would each become a name for good)
@@ -130,10 +127,12 @@ class Storage:
                     return f.read()
         return None
 
-    def crc32(self, name, start=0):
-        """CRC-32 of the saved NAME's bytes from `start` to its end (read back in small pieces:
-        no block of the file's size)."""
-        buf = self._chunk
+    def crc32(self, name, start=0, buf=None):
+        """CRC-32 of the saved NAME's bytes from `start` to its end, read back in small pieces
+        into buf (a save lends the table's line buffer: a block of its own, asked for at an AH2e
+        table's worst point, found none with 4 KB free in pieces, bench m32)."""
+        if buf is None:
+            buf = bytearray(256)
         view = memoryview(buf)
         c = 0
         with open(self.path(name), "rb") as f:
