@@ -127,8 +127,11 @@ def collect():
 # when the heap is full, so objects that live long end up strewn over the whole heap and a 1.5 KB
 # block can be missing with 60 KB free; collecting every few KB keeps the live objects packed at
 # the bottom and the top of the heap free in one piece (measured: no MemoryError for the AH2e
-# table with 8 investigators at 192 KB instead of one per command).
-_GC_THRESHOLD = const(4096)
+# table with 8 investigators at 192 KB instead of one per command). Every 6 KB since issue 9's
+# fifth session: at 8 KB the AH2e table's .mpy figure in bench m32 was 2 KB higher (a heap left
+# in more pieces), at 4 KB a step on the emulated chip took ~135 ms more (bench pico median:
+# 8 KB 336 ms, 6 KB 384, 4 KB 470: more collections of a ~160 KB heap).
+_GC_THRESHOLD = const(6144)
 
 
 def gc_threshold(nbytes=_GC_THRESHOLD):
