@@ -68,7 +68,6 @@ for bad in ("", "x", "1.5", "99", "12345678901"):
     raises(CommandError, lambda: protocol.int_arg(bad, "n", 0, 10), "int_arg rejects %r" % bad)
 raises(CommandError, lambda: protocol.no_more("v", ["a"], {}), "no_more: an extra argument")
 raises(CommandError, lambda: protocol.no_more("v", [], {"k": "1"}, 0, ("j",)), "no_more: bad key")
-done()
 
 # LineWriter: the same bytes as encode(), written in pieces through a small buffer
 big = {"ok": True, "re": "x", "pads": [{"spot": "pad_%02d" % i, "delta": i * 7} for i in range(30)]}
@@ -87,3 +86,26 @@ raises(
     "LineWriter refuses a float",
 )
 check(b"".join(chunks).endswith(b"\n"), "and ends the half-sent line")
+
+# encode() takes turns with the table's one LineWriter (protocol.writer()): a line longer than its
+# buffer comes out whole, and a line encoded while that writer is busy with another (an event
+# made while a reply is streamed) is right and leaves the other line whole
+long = {"re": 1, "ok": True, "huge": "z" * 600}
+equal(encode(long), b'{"re":1,"ok":true,"huge":"' + b"z" * 600 + b'"}\n', "a line over 256 bytes")
+inner = []
+
+
+def items_encoding_an_event():
+    for i in range(3):
+        inner.append(encode({"ev": "pad", "seq": i, "spot": "pad_%02d" % i}))
+        yield {"spot": "pad_%02d" % i}
+
+
+chunks = []
+protocol.writer().line({"re": 2, "ok": True, "pads": items_encoding_an_event()},
+                       lambda b: chunks.append(bytes(b)))
+equal(b"".join(chunks), b'{"re":2,"ok":true,"pads":[{"spot":"pad_00"},{"spot":"pad_01"},'
+      b'{"spot":"pad_02"}]}\n', "a streamed reply stays whole while lines are encoded")
+equal(inner[2], b'{"seq":2,"ev":"pad","spot":"pad_02"}\n', "and those lines are right")
+equal(encode({"ev": "pad", "seq": 3}), b'{"seq":3,"ev":"pad"}\n', "the writer is free again")
+done()
