@@ -83,10 +83,15 @@ def fit(board_map: str, board: str | None, table: dict | None = None, compiled: 
             "?" if free is None else "%d bytes" % free,
         )
     if need > free:
+        compiled_need = t["games"][game].get("need_mpy")
+        if not compiled and compiled_need is not None and compiled_need <= free:
+            way = "precompiled it needs %d: deploy --mpy-cross (CircuitPython's mpy-cross)" % (
+                compiled_need)
+        else:
+            way = "run it on MicroPython (deploy --romfs) instead"
         return False, (
             "the %s table needs %d bytes of heap and CircuitPython on a %s has about %d free "
-            "(%s): run it on MicroPython (deploy --romfs) instead" % (game, need, b["title"], free,
-                                                                     MEMORY.name)
+            "(%s): %s" % (game, need, b["title"], free, MEMORY.name, way)
         )
     return True, "memory: the %s table needs %d bytes, a %s has about %d free: it fits" % (
         game, need, b["title"], free

@@ -91,6 +91,15 @@ def test_fit_says_why_with_the_figures():
     assert deploy_cp.fit("bringup", "small_board", TABLE)[0] is None
 
 
+def test_a_game_that_fits_only_precompiled_is_told_so():
+    table = dict(TABLE, games={"ah2e": {"need": 229376, "need_mpy": 90000}, "ritual": {}})
+    ok, why = deploy_cp.fit("ah2e", "small_board", table)
+    assert ok is False and "--mpy-cross" in why and "90000" in why
+    assert deploy_cp.fit("ah2e", "small_board", table, compiled=True)[0] is True
+    ok, why = deploy_cp.fit("ah2e", "small_board", TABLE)  # no compiled figure: MicroPython
+    assert ok is False and "--romfs" in why and "--mpy-cross" not in why
+
+
 def fake_drive(tmp_path, board_id):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
