@@ -362,8 +362,9 @@ def _put_dict(d, out, head):
 def encode(obj):
     """One output line (bytes, ending in \\n): compact JSON, ASCII only, keys in a fixed order.
 
-    Built in one growing buffer (events, small replies; big replies go through LineWriter).
-    Floats are refused (no floats in game state: their text differs between runtimes).
+    Written through the table's one LineWriter (writer()), then copied once at its size (big
+    replies go straight to the link through it: App.reply). Floats are refused (no floats in
+    game state: their text differs between runtimes).
     """
     w = writer()
     if w._write is not None:  # (a line made while another is on its way: a buffer of its own)
