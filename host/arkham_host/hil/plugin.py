@@ -242,6 +242,23 @@ class SimProcess:
         self.stderr.close()
 
 
+def _wire_colour(rgb, cap: int) -> list:
+    """The bytes the firmware's Pixels sends for one LED lit steadily in `rgb` (its gamma and
+    the brightness cap), rendered by the firmware's own code."""
+    from arkham.hw.pixels import Pixels
+
+    class Wire(Pixels):
+        sent = b""
+
+        def _transmit(self, buf):
+            self.sent = bytes(buf)
+
+    one = Wire(1, "RGB", cap)
+    one.set(0, tuple(rgb))
+    one.render(0)
+    return list(one.sent)
+
+
 class NoWorld:
     """The world of a real table: there is no hand to move, so tests that need one skip."""
 
@@ -258,7 +275,7 @@ class Table:
         self.sim_args = sim_args
         self.chip = sim_args[7] if sim_args else None
         self.timescale = CHIP_TIMESCALE if self.chip else 1.0
-        self._pixels = None  # (shown(): the firmware's own gamma and cap)
+        self._cap = None  # (shown(): the board map's brightness cap, read once)
         self.sim = None
         self.link = None
         self.world = NoWorld()
@@ -366,15 +383,14 @@ class Table:
         colour decoded from the LED pin: after the firmware's gamma and brightness cap."""
         if not self.chip:
             return list(rgb)
-        if self._pixels is None:  # the board map's brightness cap, read once
+        if self._cap is None:
             from arkham import boardmap
-            from arkham.hw.pixels import Pixels
 
             from arkham_host import boardfile
 
             board = boardmap.load(str(boardfile.board_path(str(self.sim_args[0]))))
-            self._pixels = Pixels(1, "RGB", board.brightness_cap)
-        return [self._pixels._out(c, 255) for c in rgb]
+            self._cap = board.brightness_cap
+        return _wire_colour(rgb, self._cap)
 
     # ---- life cycle -------------------------------------------------------------------------
     @contextlib.contextmanager
