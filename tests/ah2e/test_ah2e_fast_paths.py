@@ -144,3 +144,41 @@ def test_a_verb_answers_decisions_unless_it_is_an_anytime_one():
 
     for verb, kinds in actions.VERBS.items():
         assert bool(kinds) == (verb not in actions.ANYTIME), verb
+
+
+def test_printed_values_kept_equal_the_packed_table():
+    d = tables.get()
+    assert d.markers == 60
+    for m in range(d.markers):
+        for field in tables.FIELDS:
+            assert d.kstat(m, field) == tables.Data.kstat(d, m, field), (m, field)
+
+
+def test_the_hosts_generator_draws_what_the_devices_draws():
+    # host.Rng (one int) against arkham.rng.Rng (two 16-bit halves): the same values, the same
+    # state, from seeds at the edges (0 is moved off the all-zero state, the top bit set)
+    import random
+
+    from arkham.ah2e import game, host
+    from arkham.rng import Rng
+
+    tables.get()
+    assert game.Rng is host.Rng  # a Game on CPython draws with it
+    rnd = random.Random(5)
+    for seed in (0, 1, 2, 0x2545, 0x8000, 0xFFFF, 0x10000, 0x7FFFFFFF, 0xFFFFFFFF, 123456789):
+        a, b = Rng(seed), host.Rng(seed)
+        for _ in range(3000):
+            n = rnd.choice((1, 2, 6, 7, 49, 60, rnd.randint(1, 1 << 30)))
+            assert (a.below(n), a.state()) == (b.below(n), b.state()), (seed, n)
+            assert a.next30() == b.next30()
+        items = list(range(40))
+        other = list(items)
+        a.shuffle(items)
+        b.shuffle(other)
+        assert items == other and a.die() == b.die()
+        try:
+            b.below(0)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("below(0) draws nothing")

@@ -3,14 +3,16 @@ device: lookups kept in RAM in front of the reads, slices and module look-ups th
 device's heap small (CPython never drops a phase's module: tables.drop). Same answers as the
 device's ways, only faster. Loaded by tables.get() by name, so it may use any module of the core
 (tests/ah2e/test_ah2e_imports.py: the top layer)."""
+from arkham import rng
 from arkham.ah2e import tables
 from arkham.jsoncopy import copy
 
 
 def lookups(d):
-    """Instance attributes in front of four Data methods: mythos card names without a file read
+    """Instance attributes in front of five Data methods: mythos card names without a file read
     (all read once here), each marker's kind name without a string slice, the symbols of each
-    mask without a loop over the nine; then the module
+    mask without a loop over the nine, each marker's printed values without arithmetic; the
+    game's generator on one int (Rng below); then the module
     look-ups of the flow (Lazy, the steps) and the card abilities' reader put out of the way."""
     names = tuple(d.card_names(range(d.ncards)))
 
@@ -27,9 +29,14 @@ def lookups(d):
     d.kind_of = tuple([d.kind_of(m) for m in range(d.markers)]).__getitem__
     syms = tuple([tuple(d.symbols(k)) for k in range(1 << len(tables.SYMBOLS))])
     d.symbols = lambda mask: list(syms[mask])  # (a new list each time: it goes into an event)
+    cols = {f: tuple([tables.Data.kstat(d, m, f) for m in range(d.markers)])
+            for f in tables.FIELDS}  # each printed value of each marker, read once
+    d.kstat = lambda m, field: cols[field][m]
     tables.Lazy.__getattr__ = _lazy_getattr
     tables.drop = _keep  # (CPython keeps every module: compat.forget does nothing here)
     from arkham.ah2e import game  # (the top of the core: imported here on CPython only)
+
+    game.Rng = Rng  # (every Game made or restored from now on draws with it)
 
     for k in game.STEPS:  # each step's function itself, not its module's name (no look-up a step)
         m, fn = game.STEPS[k]
@@ -68,3 +75,34 @@ def card_ability(name):
             _abilities[0].setdefault(r[0], r[1])
     ab = _abilities[0].get(name)
     return None if ab is None else copy(ab)
+
+
+class Rng(rng.Rng):
+    """The game's generator (arkham.rng: xorshift32 on two 16-bit halves, so that a Pico never
+    makes a long int) computed on one int, as CPython's ints never allocate for it: the same
+    values and the same state ([hi, lo]) in fewer operations (tests/ah2e/test_ah2e_fast_paths.py).
+    shuffle, die and choice draw through below."""
+    __slots__ = ()
+
+    def next30(self):
+        x = self.hi << 16 | self.lo
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.hi = x >> 16
+        self.lo = x & 0xFFFF
+        return x & 0x3FFFFFFF
+
+    def below(self, n):
+        if n <= 0:
+            raise ValueError("below(n) needs n > 0")
+        limit = 0x40000000 - 0x40000000 % n  # (rejection, as rng.Rng.below: no modulo bias)
+        x = self.hi << 16 | self.lo
+        while True:  # next30, inline
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            if x & 0x3FFFFFFF < limit:
+                self.hi = x >> 16
+                self.lo = x & 0xFFFF
+                return (x & 0x3FFFFFFF) % n

@@ -168,7 +168,7 @@ def step_monster(g, step):
         return True
     if "cup" not in g.s["mon"]:  # (is the cup empty: no list of it built)
         rules.awaken(g, "no_monster")
-    if g.physical("cup"):
+    if "cup" in g.s["phys"]:  # (g.physical, inline: ~2 draws a phase)
         return False
     place_drawn(g, rules.draw_monster(g), step)
     return True

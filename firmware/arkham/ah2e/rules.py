@@ -189,17 +189,19 @@ def move_monster(g, mid, to, why):
 def place_monster(g, mid, loc, why):
     """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2):
     when the monsters in Arkham are not fewer than the limit (AH-LIMIT-1). Often the markers out
-    of the cup (counted in C, fast: most are "cup" itself) are already fewer: no scan of all 60.
-    (Counting the box and the Outskirts too cost two scans of 60 unequal strings: more than they
-    saved.)"""
+    of the cup and the box (counted in C, fast: most are "cup"; the box holds the masks a game
+    leaves out, 5 markers) are already fewer: no loop over all 60 in Python. (The Outskirts
+    counted too cost more than it saved.)"""
     s = g.s
     mon = s["mon"]
     n = limit(g)
-    if s["terror"] >= 10 or len(mon) - mon.count("cup") < n or arkham_count(g) < n:
+    if (s["terror"] >= 10 or len(mon) - mon.count("cup") - mon.count("box") < n
+            or arkham_count(g) < n):
         move_monster(g, mid, loc, why)
     else:
         to_outskirts(g, mid)
-    check_overrun(g)
+    if s["terror"] >= 10:  # (check_overrun's first test: no call for the rest of the game)
+        check_overrun(g)
 
 
 def to_outskirts(g, mid):

@@ -25,17 +25,22 @@ peer_mythos_us / _lunboks   one Mythos phase, µs, median over the Mythos phases
                             games (up to `phases` of them per side; the first ones of each game,
                             setup's excluded), each the best of `reps` replays from a copy of the
                             state (copy and RNG reseeding not timed).
-    ours:    `Game.apply({"a": "draw_mythos"})`: the whole Mythos phase (card, gate + monster or
-             surge, clue, monster moves, headline / environment / rumor), the next turn's start
-             and its Upkeep up to the first question (refresh). To stop there, the step before
-             is replayed once with the mythos deck physical, then the deck is virtual again: the
-             same state, events and draws as the game's own step (checked when written).
+    ours:    `Game.apply({"a": "draw_mythos"})` from its call to the moment the next turn's
+             Upkeep has begun (its phase event, its steps queued): the whole Mythos phase (card, gate +
+             monster or surge, clue, monster moves, headline / environment / rumor, the rumor's
+             tick, Ithaqua's power, the first player marker passed). To start there, the step
+             before is replayed once with the mythos deck physical, then the deck is virtual
+             again: the same state, events and draws as the game's own step (checked when
+             written).
     lunboks: from the moment its `Mythos` event is on the stack, not started, to the moment the
              next turn's `Upkeep` is pushed: its resolve_loop (events, interrupts/triggers/usables
              of every character at each event, its event log text) plus any question the Mythos
              phase asks (answered by the player above, counted: a surge's spread, a monster's
              destination, a check's roll).
-    So ours does a little more in its window (the Upkeep's start), never less.
+    The same window on both sides (until issue 9's sixth session ours ran on through the
+    Upkeep's start to its first question, ~4 us more: peer_mythos_upkeep_us).
+peer_mythos_upkeep_us / _ratio  ours through the next Upkeep's start to its first question (the
+                            whole draw_mythos action), against the same lunboks phases
 peer_mythos_ratio           lunboks over ours, of the medians; _mean_ratio: of the means.
                             Wall clock (perf_counter), best of reps: on a loaded machine a
                             lunboks phase (~1 ms) is cut by the scheduler far more often than
@@ -43,6 +48,10 @@ peer_mythos_ratio           lunboks over ours, of the medians; _mean_ratio: of t
                             17-19x at load ~3.5 (lunboks 2,840-3,000 us) and, hours later with
                             the core barely changed, 7.9x idle (lunboks 780 us, ours 98 us).
                             Compare ratios on an idle machine.
+peer_mythos_ratio_hash_seeds  the same ratio measured again in `hash_seeds` child processes, one
+                            per PYTHONHASHSEED 1..k (both sides in each child): the median of
+                            their ratios (_min, _max): lunboks's games move with the process's hash
+                            seed, so one process's ratio swings ~±10% for that alone
 peer_mythos_step_us / _step_ratio  ours as bench ah2e times it: the whole action that resolves a
                             mythos card (it also ends the Arkham phase: the last encounter's
                             "done", the Other World phase), against the same lunboks phases
@@ -340,12 +349,14 @@ def _lb_replay(g, snap, reps):
 
 # ---- the measures -----------------------------------------------------------------------------
 def mythos_ours(games, n, phases, reps):
-    """(best times of the whole mythos step, best times from the mythos card's draw), one of each
-    per Mythos phase."""
+    """(best times of the whole mythos step, best times from the mythos card's draw to the next
+    Upkeep's start, best times of that draw's whole action: to the Upkeep's first question), one
+    of each per Mythos phase."""
     from arkham_host.bench import ah2e
 
     steps = []
     cards = []
+    whole = []
     for seed in range(games):
         g, rnd = ah2e.new_random_game(seed, n)
         k = 0
@@ -368,9 +379,47 @@ def mythos_ours(games, n, phases, reps):
             g.apply(a)
             g.s["phys"] = []
             assert g.need() == {"k": "draw_mythos"}, g.need()
-            cards.append(_best_apply(g, g.snapshot(), {"a": "draw_mythos"}, reps))
+            to_upkeep, to_question = _best_phase(g, g.snapshot(), reps)
+            cards.append(to_upkeep)
+            whole.append(to_question)
             g.restore(after)
-    return steps, cards
+    return steps, cards, whole
+
+
+def _best_phase(g, snap, reps):
+    """Best times of the drawn card's Mythos phase replayed from snap: (to the moment the next
+    Upkeep has begun, the whole `draw_mythos` action: on through that Upkeep's start to its first
+    question). The moment is stamped as the Mythos phase's last step (`endm`: the first player
+    marker passed, `Game.begin("upkeep")`: its phase event, its steps queued) returns, by a
+    wrapper put in `game.STEPS` for the replays (one more call a phase; nothing put on the Game
+    itself, where an instance attribute would slow every attribute read of it). A phase that ends
+    the game has no Upkeep: its whole action counts, as lunboks's does."""
+    from arkham.ah2e import game, tables
+
+    m, fn = game.STEPS["endm"]
+    end_mythos = fn if m is None else getattr(tables.module(m), fn)
+    stamp = []
+
+    def endm(g, step):
+        done = end_mythos(g, step)
+        if g.s["phase"] == "upkeep" and not stamp:
+            stamp.append(time.perf_counter())
+        return done
+
+    best = [None, None]
+    game.STEPS["endm"] = (None, endm)
+    try:
+        for _ in range(reps):
+            g.restore(snap)
+            del stamp[:]
+            t0 = time.perf_counter()
+            g.apply({"a": "draw_mythos"})
+            t1 = time.perf_counter()
+            for k, t in enumerate(((stamp[0] if stamp else t1) - t0, t1 - t0)):
+                best[k] = t if best[k] is None or t < best[k] else best[k]
+    finally:
+        game.STEPS["endm"] = (m, fn)
+    return best[0], best[1]
 
 
 def _best_apply(g, snap, a, reps):
@@ -406,6 +455,42 @@ def mythos_lunboks(mods, games, n, phases, reps, max_moves):
         g.play(max_moves, on_mythos)
         ended[0] += found[0] - done[0]
     return out, ended[0]
+
+
+def mythos_child(games, n, phases, reps, max_moves):
+    """One child process's Mythos comparison: {"ours": median s, "lunboks": median s}."""
+    path, why = lunboks_dir()
+    if path is None:
+        raise RuntimeError(why)
+    mods = _lb_import(path)
+    from arkham.ah2e import tables
+
+    tables.get()
+    ours = mythos_ours(games, n, phases, reps)[1]
+    theirs = mythos_lunboks(mods, games, n, phases, reps, max_moves)[0]
+    return {"ours": statistics.median(ours), "lunboks": statistics.median(theirs)}
+
+
+def mythos_by_hash_seed(seeds, games, n, phases, reps, max_moves):
+    """The ratio of medians measured again in one child process per hash seed
+    (PYTHONHASHSEED=s; both sides in the same child): lunboks iterates sets of strings, so its
+    games and its time move with the seed (ours do not), ~±10% of the ratio between processes.
+    The seeds are fixed (1..k), so a run is repeatable; the median over them is the figure."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    code = ("import json; from arkham_host.bench import peer; "
+            "print(json.dumps(peer.mythos_child(%d, %d, %d, %d, %d)))"
+            % (games, n, phases, reps, max_moves))
+    ratios = []
+    for seed in seeds:
+        env["PYTHONHASHSEED"] = str(seed)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, timeout=600)
+        if out.returncode != 0:
+            raise RuntimeError("hash seed %d: %s" % (seed, out.stderr.strip()[-300:]))
+        r = json.loads(out.stdout.strip().splitlines()[-1])
+        ratios.append(r["lunboks"] / r["ours"])
+    return ratios
 
 
 def games_side_by_side(mods, games, n, max_moves):
@@ -490,7 +575,7 @@ def _best(fn, reps):
     return round(best * 1e6, 1)
 
 
-def measure(n=4, games=10, phases=4, reps=5, max_moves=20000) -> dict:
+def measure(n=4, games=10, phases=4, reps=5, max_moves=20000, hash_seeds=5) -> dict:
     path, why = lunboks_dir()
     if path is None:
         return {"peer_skipped": why}
@@ -499,7 +584,7 @@ def measure(n=4, games=10, phases=4, reps=5, max_moves=20000) -> dict:
 
     tables.get()
     out = {"peer_lunboks_commit": _commit(path), "peer_investigators": n}
-    steps, ours = mythos_ours(games, n, phases, reps)
+    steps, ours, whole = mythos_ours(games, n, phases, reps)
     theirs, unfinished = mythos_lunboks(mods, games, n, phases, reps, max_moves)
     out["peer_mythos_phases"] = len(ours)
     out["peer_mythos_phases_lunboks"] = len(theirs)
@@ -508,6 +593,14 @@ def measure(n=4, games=10, phases=4, reps=5, max_moves=20000) -> dict:
     out["peer_mythos_us_lunboks"] = round(statistics.median(theirs) * 1e6, 1)
     out["peer_mythos_ratio"] = round(statistics.median(theirs) / statistics.median(ours), 1)
     out["peer_mythos_mean_ratio"] = round(statistics.mean(theirs) / statistics.mean(ours), 1)
+    if hash_seeds:
+        ratios = mythos_by_hash_seed(range(1, hash_seeds + 1), games, n, phases, reps, max_moves)
+        out["peer_mythos_ratio_hash_seeds"] = round(statistics.median(ratios), 1)
+        out["peer_mythos_ratio_hash_seeds_min"] = round(min(ratios), 1)
+        out["peer_mythos_ratio_hash_seeds_max"] = round(max(ratios), 1)
+    out["peer_mythos_upkeep_us"] = round(statistics.median(whole) * 1e6, 1)
+    out["peer_mythos_upkeep_ratio"] = round(statistics.median(theirs) / statistics.median(whole),
+                                            1)
     out["peer_mythos_step_us"] = round(statistics.median(steps) * 1e6, 1)
     out["peer_mythos_step_ratio"] = round(statistics.median(theirs) / statistics.median(steps), 1)
     spent, moves, turns, ends = games_side_by_side(mods, games, n, max_moves)
