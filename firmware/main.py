@@ -1,4 +1,6 @@
-"""MicroPython boot (Pico): run the table from /board.json, state saved in /.
+"""MicroPython boot (Pico): run the table from /board.json, its saves (the game, the pads'
+calibration) in /state/ (arkham.hw.storage.saves_folder: a firmware before issue 9's sixth
+session kept them in /; they are moved there at the first boot).
 
 The serial link is the USB console, so Ctrl-C (0x03) is turned off while the table runs: it is
 a data byte, not an interrupt (the MicroPython backend calls micropython.kbd_intr(-1) too).
@@ -9,10 +11,12 @@ turns Ctrl-C back on and returns to the REPL. If board.json is missing or wrong,
 
 import micropython
 from arkham import table
+from arkham.hw.storage import saves_folder
 
 micropython.kbd_intr(-1)
 try:
-    app = table.make_app("/board.json", {"state_dir": "/"})
+    state = saves_folder("/state/", "/", ("state.json", "calib.json"))
+    app = table.make_app("/board.json", {"state_dir": state})
     if app is not None:
         table.run(app)
 finally:

@@ -207,8 +207,8 @@ def plan_micropython(port, board_path, staging, mpy, source, mpy_cross=None) -> 
             show="(tools/bundle.py does the same)",
         ),
         Step(
-            "remove the old /arkham package (a stale .py would shadow a new .mpy; saved games "
-            "and calibration in / are kept)",
+            "remove the old /arkham package (a stale .py would shadow a new .mpy; the saved game "
+            "and calibration in /state/, or in / from an older firmware, are kept)",
             conn + ["exec", RM_TREE],
             show=shlex.join(conn + ["exec", "<remove /arkham recursively>"]),
         ),

@@ -93,3 +93,57 @@ def test_romfs_layout_runs_from_flash_with_more_heap(tmp_path):
     assert files_in(fs) >= {"main.py", "board.json"}
     assert not any(n.startswith("arkham/") for n in files_in(fs))
     assert free[True] > free[False] + 16_000, free  # the package's bytecode is not in the heap
+
+
+def _write_fs(path, fs):
+    """A littlefs changed in place (read_fs) back into its flash file."""
+    data = bytearray(path.read_bytes())
+    data[flash.LFS_OFFSET : flash.LFS_OFFSET + flash.LFS_BLOCK * flash.LFS_BLOCKS] = bytes(
+        fs.context.buffer
+    )
+    path.write_bytes(bytes(data))
+
+
+def test_a_game_an_older_firmware_saved_in_the_root_resumes_from_the_saves_folder(tmp_path):
+    """main.py keeps the saves in /state/ (arkham.hw.storage.saves_folder); a firmware before it
+    kept them in /. At the first boot of the new one the game saved there is moved and resumed."""
+    why = chip_unavailable()
+    if why:
+        pytest.skip(why)
+    from arkham_host.chip.chipsim import ChipSim
+
+    board = runtimes.BOARDS_DIR / "ritual.json"
+
+    def boot(game):
+        sim = ChipSim(board, game=game, state_dir=tmp_path, realtime=False).start()
+        return sim, Link(sim.serial_path)
+
+    sim, link = boot("ritual")  # a new game, saved at once in /state/
+    try:
+        before = link.request("state", 60)
+    finally:
+        link.close()
+        sim.stop()
+    f = tmp_path / flash.FILE_NAME
+    fs = flash.read_fs(f)
+    saved = files_in(fs, "/state")
+    assert "state/state.json" in saved and not {"state.json", "calib.json"} & files_in(fs), saved
+    for name in sorted(saved):  # as an older firmware left them: in /
+        fs.rename("/" + name, "/" + name.split("/")[-1])
+    fs.rmdir("/state")
+    _write_fs(f, fs)
+
+    sim, link = boot(None)  # the same package (kept), the saved game left as it is
+    try:
+        hello = link.request("hello", 60)
+        after = link.request("state", 60)
+    finally:
+        link.close()
+        sim.stop()
+    assert hello["game"] == "ritual"
+    for st in (before, after):
+        st.pop("re", None)
+        st.pop("todo", None)  # (the bare pads differ from the saved game's: prompts)
+    assert after == before
+    fs = flash.read_fs(f)
+    assert "state/state.json" in files_in(fs, "/state") and "state.json" not in files_in(fs)

@@ -5,7 +5,7 @@ renames; set_aside moves a damaged file to NAME.bad."""
 import os
 
 from arkham.compat import IMPL, ticks_ms
-from arkham.hw.storage import Storage, StorageError
+from arkham.hw.storage import Storage, StorageError, saves_folder
 from check import check, done, equal, raises
 
 root = "/tmp/arkham_store_%s_%d" % (IMPL, ticks_ms() % 100000)
@@ -96,6 +96,34 @@ equal(Storage(root + "/").load("state.json"), '{"doom": 6}', "a root with a trai
 
 st.remove("state.json")
 equal(st.load("state.json"), None, "remove forgets it")
+
+# saves_folder: a table's saves move from where an earlier firmware kept them (main.py: / ->
+# /state/), the folder made at the first boot
+old = root + "/"
+folder = root + "/state/"
+st.save("state.json", '{"doom": 7}')
+st.save("state.json", '{"doom": 8}')  # (and its .bak)
+st.save("calib.json", "[1]")
+equal(saves_folder(folder, old, ("state.json", "calib.json")), folder, "the folder is the root")
+new = Storage(folder)
+equal(new.load("state.json"), '{"doom": 8}', "the game saved before the update is found there")
+equal(read(folder + "state.json.bak"), '{"doom": 7}', "with its previous save")
+equal(new.load("calib.json"), "[1]", "and the calibration")
+check(not exists(old + "state.json") and not exists(old + "calib.json"), "moved, not copied")
+new.save("state.json", '{"doom": 9}')
+with open(old + "state.json", "w") as f:  # (an older firmware's save, written after the move)
+    f.write('{"doom": 1}')
+equal(saves_folder(folder, old, ("state.json",)), folder, "a second boot: the folder is there")
+equal(new.load("state.json"), '{"doom": 9}', "the folder's own save is never overwritten")
+equal(read(old + "state.json"), '{"doom": 1}', "the old one stays where it was")
+os.remove(old + "state.json")
+with open(old + "stuck", "w") as f:
+    f.write("a file where the folder should be")
+equal(saves_folder(old + "stuck/", old, ("state.json",)), old, "no folder possible: the old root")
+os.remove(old + "stuck")
+new.remove("state.json")
+new.remove("calib.json")
+os.rmdir(folder.rstrip("/"))
 os.rmdir(root)
 check(not exists(root), "test directory cleaned up")
 done()
