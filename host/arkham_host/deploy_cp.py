@@ -3,7 +3,8 @@
   CircuitPython on the Pico boards (BUILTIN, from circuitpython-stubs' board definitions; a test
   checks them) and our own package. circup and the Adafruit bundle name a library by its module.
 - whether a game fits: cp_memory.json holds the heap each board has free for code.py and the heap
-  each game's table needs (measured: `arkham-table bench --only cpfit`), in one table.
+  each game's table needs (measured: `ARKHAM_BENCH_M32_LAYOUT=py,mpy arkham-table bench --only
+  m32`, a whole game), in one table.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ event): what the table needs at its peak, fragmentation included. Tables: bringu
 and ah2e8 (AH2e, 8 investigators, 60 x `act 1`: a real game, saved after every action).
 rom_heap_retained_bytes_<table>: heap in use after a collection at the end of the drive.
 romfs_image_bytes: size of the ROMFS image (all of the device package, flash not RAM).
+The table runs on bench m32's synthetic clock (LINE_MS of table time a command): the same
+figures every run, whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import subprocess
 import time
 
 from arkham_host import runtimes
+from arkham_host.bench.m32 import LINE_MS
 
 STATUS = ["hello", "dump", "board", "pads"]
 TABLES = {
@@ -40,6 +43,8 @@ def drive(heap_bytes: int, game: str, board: str, cmds, timeout=30.0):
         heap=str(heap_bytes),
         rom=True,
     )
+    if LINE_MS != "real":
+        argv += ["--clock", LINE_MS]  # (bench m32's synthetic clock: the same figure every run)
     p = subprocess.Popen(
         argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
