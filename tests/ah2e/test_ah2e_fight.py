@@ -240,6 +240,33 @@ def test_damage_replaced_by_monster_ability_AH_COMBAT_6():
     assert g.s["inv"][0]["at"] == LOST
 
 
+def test_a_failed_fight_against_an_elder_thing_costs_a_weapon_or_spell():
+    """Elder Thing's lose_weapon (game-data.md 3.2, data/monsters.json): each failed combat
+    check against it tells the players to discard 1 Weapon or Spell; its damage still comes. A
+    won fight, a failed flee and other monsters' failures do not."""
+    g = fresh()
+    g.s["inv"][0].update(clues=0, sta=9, san=9)
+    m = encounter(g, "elder_thing")  # combat damage 1
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "fight"})
+    ev = ok(g, {"a": "roll", "successes": 0})
+    assert names(ev, "discard_weapon") == [{"ev": "discard_weapon", "inv": 0, "monster": m,
+                                             "kind": "elder_thing"}]
+    assert g.s["inv"][0]["sta"] == 8 and g.need()["k"] == "combat"
+    ok(g, {"a": "flee"})
+    ev = ok(g, {"a": "roll", "successes": 0})
+    assert not names(ev, "discard_weapon") and g.s["inv"][0]["sta"] == 7
+    ok(g, {"a": "fight"})
+    ev = ok(g, {"a": "roll", "successes": 2})
+    assert not names(ev, "discard_weapon") and g.s["mon"][m] == "t0"
+    g = fresh()
+    g.s["inv"][0].update(clues=0, sta=9, san=9)
+    encounter(g, "zombie")
+    ok(g, {"a": "roll", "successes": 1})
+    ok(g, {"a": "fight"})
+    assert not names(ok(g, {"a": "roll", "successes": 0}), "discard_weapon")
+
+
 def test_unconscious_insane_lost_AH_COMBAT_7():
     g = fresh()
     g.s["inv"][0].update(at="library", clues=5, items=["a", "b", "c", "d"], sta=1)

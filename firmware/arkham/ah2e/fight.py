@@ -168,6 +168,11 @@ def combat(g, c, ok):
         g.lose(i, "sta", g.d.kstat(m, "overwhelming"), "overwhelming")
         rules.end_combat(g, "won")
     else:
+        if rules.has(g, m, "lose_weapon"):
+            # Elder Thing: a failed combat check costs 1 Weapon or Spell of the player's choice,
+            # if they hold one (game-data.md 3.2): they discard it and tell the table (the
+            # `drop` effect); the core does not know which of the items are Weapons or Spells
+            g.emit("discard_weapon", inv=i, monster=m, kind=g.d.kind_of(m))
         damage(g)
 
 
