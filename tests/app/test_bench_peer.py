@@ -22,3 +22,35 @@ def test_skips_with_the_reason_when_it_names_no_lunboks(monkeypatch, tmp_path):
     figures = peer.measure()
     assert list(figures) == ["peer_skipped"]
     assert str(tmp_path) in figures["peer_skipped"]
+
+
+def test_ours_is_timed_to_the_upkeeps_start_without_changing_the_phase():
+    """_best_phase stamps the moment the Mythos phase's last step has begun the next Upkeep (a
+    wrapper in game.STEPS, taken out again), before the whole action ends, and the replayed
+    phase is the game's own: the same state and events as a plain apply."""
+    from arkham.ah2e import game
+    from arkham_host.bench import ah2e
+
+    g, rnd = ah2e.new_random_game(3, 4)
+    for _ in range(5000):  # to the first Mythos phase after setup, as mythos_ours finds it
+        a = ah2e.random_action(g, rnd)
+        snap = g.snapshot()
+        ok, ev = g.apply(a)
+        if any(e["ev"] == "mythos" for e in ev):
+            break
+    g.restore(snap)  # the step before the draw, replayed with the mythos deck physical
+    g.s["phys"] = ["mythos"]
+    g.apply(a)
+    g.s["phys"] = []
+    assert g.need() == {"k": "draw_mythos"}, g.need()
+    snap = g.snapshot()
+    endm = game.STEPS["endm"]
+    to_upkeep, whole = peer._best_phase(g, snap, 3)
+    assert game.STEPS["endm"] == endm  # the wrapper is gone
+    assert 0 < to_upkeep < whole
+    after = g.snapshot()
+    g.restore(snap)
+    ok, ev = g.apply({"a": "draw_mythos"})
+    assert ok and g.snapshot() == after
+    assert [e for e in ev if e["ev"] == "phase"] == [{"ev": "phase", "phase": "upkeep",
+                                                      "turn": g.s["turn"]}]
