@@ -5,7 +5,8 @@ renames; set_aside moves a damaged file to NAME.bad."""
 import os
 
 from arkham.compat import IMPL, ticks_ms
-from arkham.hw.storage import Storage, StorageError, saves_folder
+from arkham.hw.storage import Storage, StorageError
+from arkham.hw.savesdir import saves_folder
 from check import check, done, equal, raises
 
 root = "/tmp/arkham_store_%s_%d" % (IMPL, ticks_ms() % 100000)
