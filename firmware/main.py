@@ -1,5 +1,5 @@
 """MicroPython boot (Pico): run the table from /board.json, its saves (the game, the pads'
-calibration) in /state/ (arkham.hw.savesdir.saves_folder: a firmware before issue 9's sixth
+calibration) in /state/ (arkham.resume.where: a firmware before issue 9's sixth
 session kept them in /; they are moved there at the first boot).
 
 The serial link is the USB console, so Ctrl-C (0x03) is turned off while the table runs: it is
@@ -10,15 +10,14 @@ turns Ctrl-C back on and returns to the REPL. If board.json is missing or wrong,
 """
 
 import micropython
-from arkham import table
+from arkham import resume, table
 from arkham.compat import forget
-from arkham.hw import savesdir
 
 micropython.kbd_intr(-1)
 try:
-    state = savesdir.saves_folder("/state/", "/", ("state.json", "calib.json"))
-    del savesdir
-    forget("arkham.hw.savesdir")  # (boot only)
+    state = resume.where("/state/", "/", ("state.json", "calib.json"))
+    del resume
+    forget("arkham.resume")  # (boot only: the app loads it again to resume the game)
     app = table.make_app("/board.json", {"state_dir": state})
     if app is not None:
         table.run(app)

@@ -105,7 +105,7 @@ def _write_fs(path, fs):
 
 
 def test_a_game_an_older_firmware_saved_in_the_root_resumes_from_the_saves_folder(tmp_path):
-    """main.py keeps the saves in /state/ (arkham.hw.savesdir.saves_folder); a firmware before it
+    """main.py keeps the saves in /state/ (arkham.resume.where); a firmware before it
     kept them in /. At the first boot of the new one the game saved there is moved and resumed."""
     why = chip_unavailable()
     if why:

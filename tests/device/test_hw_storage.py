@@ -6,7 +6,7 @@ import os
 
 from arkham.compat import IMPL, ticks_ms
 from arkham.hw.storage import Storage, StorageError
-from arkham.hw.savesdir import saves_folder
+from arkham.resume import where as saves_folder
 from check import check, done, equal, raises
 
 root = "/tmp/arkham_store_%s_%d" % (IMPL, ticks_ms() % 100000)
@@ -98,7 +98,7 @@ equal(Storage(root + "/").load("state.json"), '{"doom": 6}', "a root with a trai
 st.remove("state.json")
 equal(st.load("state.json"), None, "remove forgets it")
 
-# saves_folder: a table's saves move from where an earlier firmware kept them (main.py: / ->
+# resume.where: a table's saves move from where an earlier firmware kept them (main.py: / ->
 # /state/), the folder made at the first boot
 old = root + "/"
 folder = root + "/state/"

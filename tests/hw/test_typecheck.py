@@ -32,7 +32,7 @@ PICO = "raspberry_pi_pico"
 
 CHECKED_BODIES = (
     "arkham.hw,arkham.hw.backend_mp,arkham.hw.backend_cp,arkham.hw.mpr121,arkham.hw.pixels,"
-    "arkham.hw.lights,arkham.hw.storage,arkham.hw.savesdir,arkham.table,arkham.boardmap,arkham.compat,"
+    "arkham.hw.lights,arkham.hw.storage,arkham.table,arkham.boardmap,arkham.compat,"
     "arkham.persist,arkham.emu.*"
 )
 MP_INI = """[mypy]
