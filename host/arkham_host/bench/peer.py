@@ -26,19 +26,19 @@ peer_mythos_us / _lunboks   one Mythos phase, µs, median over the Mythos phases
                             setup's excluded), each the best of `reps` replays from a copy of the
                             state (copy and RNG reseeding not timed).
     ours:    `Game.apply({"a": "draw_mythos"})` from its call to the moment the next turn's
-             Upkeep has begun (its phase event, its steps queued): the whole Mythos phase (card, gate +
-             monster or surge, clue, monster moves, headline / environment / rumor, the rumor's
-             tick, Ithaqua's power, the first player marker passed). To start there, the step
-             before is replayed once with the mythos deck physical, then the deck is virtual
-             again: the same state, events and draws as the game's own step (checked when
-             written).
+             Upkeep has begun (its phase event, its steps queued): the whole Mythos phase (card,
+             gate + monster or surge, clue, monster moves, headline / environment / rumor, the
+             rumor's tick, Ithaqua's power, the first player marker passed). To start there,
+             the step before is replayed once with the mythos deck physical, then the deck is
+             virtual again: the same state, events and draws as the game's own step (checked
+             when written).
     lunboks: from the moment its `Mythos` event is on the stack, not started, to the moment the
              next turn's `Upkeep` is pushed: its resolve_loop (events, interrupts/triggers/usables
              of every character at each event, its event log text) plus any question the Mythos
              phase asks (answered by the player above, counted: a surge's spread, a monster's
              destination, a check's roll).
     The same window on both sides (until issue 9's sixth session ours ran on through the
-    Upkeep's start to its first question, ~4 us more: peer_mythos_upkeep_us).
+    Upkeep's start to its first question, ~3 us more: peer_mythos_upkeep_us).
 peer_mythos_upkeep_us / _ratio  ours through the next Upkeep's start to its first question (the
                             whole draw_mythos action), against the same lunboks phases
 peer_mythos_ratio           lunboks over ours, of the medians; _mean_ratio: of the means.
