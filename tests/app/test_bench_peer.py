@@ -44,9 +44,9 @@ def test_ours_is_timed_to_the_upkeeps_start_without_changing_the_phase():
     g.s["phys"] = []
     assert g.need() == {"k": "draw_mythos"}, g.need()
     snap = g.snapshot()
-    endm = game.STEPS["endm"]
+    steps = dict(game.STEPS)
     to_upkeep, whole = peer._best_phase(g, snap, 3)
-    assert game.STEPS["endm"] == endm  # the wrapper is gone
+    assert game.STEPS == steps  # the wrappers are gone
     assert 0 < to_upkeep < whole
     after = g.snapshot()
     g.restore(snap)
@@ -54,3 +54,28 @@ def test_ours_is_timed_to_the_upkeeps_start_without_changing_the_phase():
     assert ok and g.snapshot() == after
     assert [e for e in ev if e["ev"] == "phase"] == [{"ev": "phase", "phase": "upkeep",
                                                       "turn": g.s["turn"]}]
+
+
+def test_ours_in_play_is_the_phase_alone_and_the_games_own():
+    """_best_in_play replays the action that runs into a Mythos phase (the deck virtual) and
+    times the phase from its first step to the Upkeep's start: shorter than the whole action,
+    the wrappers taken out again, and the replay is the game's own (the same state and events
+    as a plain apply)."""
+    from arkham.ah2e import game
+    from arkham_host.bench import ah2e
+
+    g, rnd = ah2e.new_random_game(3, 4)
+    for _ in range(5000):
+        a = ah2e.random_action(g, rnd)
+        snap = g.snapshot()
+        ok, ev = g.apply(a)
+        if any(e["ev"] == "mythos" for e in ev):
+            break
+    assert [e["ev"] for e in ev].count("mythos") == 1
+    after = g.snapshot()
+    steps = dict(game.STEPS)
+    phase = peer._best_in_play(g, snap, a, 3)
+    assert game.STEPS == steps
+    assert g.snapshot() == after  # (the last replay's state: the game's own)
+    whole = peer._best_apply(g, snap, a, 3)
+    assert 0 < phase < whole

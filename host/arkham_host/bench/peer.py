@@ -25,22 +25,31 @@ peer_mythos_us / _lunboks   one Mythos phase, µs, median over the Mythos phases
                             games (up to `phases` of them per side; the first ones of each game,
                             setup's excluded), each the best of `reps` replays from a copy of the
                             state (copy and RNG reseeding not timed).
-    ours:    `Game.apply({"a": "draw_mythos"})` from its call to the moment the next turn's
-             Upkeep has begun (its phase event, its steps queued): the whole Mythos phase (card,
-             gate + monster or surge, clue, monster moves, headline / environment / rumor, the
-             rumor's tick, Ithaqua's power, the first player marker passed). To start there,
-             the step before is replayed once with the mythos deck physical, then the deck is
-             virtual again: the same state, events and draws as the game's own step (checked
-             when written).
+    ours:    the Mythos phase as it runs in play (the mythos deck virtual, as lunboks's): the
+             action before it (the last of the Other World phase, ...) is replayed, and the
+             window runs from the phase's first step (`mythos`: the card drawn) to the moment its
+             last step (`endm`) has begun the next Upkeep (its phase event, its steps queued):
+             card, gate + monster or surge, clue, monster moves, headline / environment / rumor,
+             the rumor's tick, Ithaqua's power, the first player marker passed. The moments are
+             stamped by wrappers put in `game.STEPS` for the replays. A phase that stops for the
+             players (a surge's spread to choose, ...) ends there: the action's return.
     lunboks: from the moment its `Mythos` event is on the stack, not started, to the moment the
              next turn's `Upkeep` is pushed: its resolve_loop (events, interrupts/triggers/usables
              of every character at each event, its event log text) plus any question the Mythos
              phase asks (answered by the player above, counted: a surge's spread, a monster's
              destination, a check's roll).
-    The same window on both sides (until issue 9's sixth session ours ran on through the
-    Upkeep's start to its first question, ~3 us more: peer_mythos_upkeep_us).
-peer_mythos_upkeep_us / _ratio  ours through the next Upkeep's start to its first question (the
-                            whole draw_mythos action), against the same lunboks phases
+    The same window on both sides. Until issue 9's seventh session ours began at a
+    `draw_mythos` action (the deck made physical for the step before, so the game waited for
+    the draw): that also timed the action's guards, `need()` and `check`, which lunboks's window
+    leaves out (its move handling before the Mythos event is pushed) and a game with a virtual
+    deck never runs: peer_mythos_draw_us, ~3 us more. Until its sixth session that window also
+    ran on through the Upkeep's start to its first question: peer_mythos_upkeep_us, ~3 us more.
+peer_mythos_draw_us / _ratio  ours from a `draw_mythos` action's call (the deck physical for the
+                            step before) to the next Upkeep's start, against the same lunboks
+                            phases
+peer_mythos_upkeep_us / _ratio  ours as peer_mythos_draw_us but on through the next Upkeep's start
+                            to its first question (the whole draw_mythos action), against the
+                            same lunboks phases
 peer_mythos_ratio           lunboks over ours, of the medians; _mean_ratio: of the means.
                             Wall clock (perf_counter), best of reps: on a loaded machine a
                             lunboks phase (~1 ms) is cut by the scheduler far more often than
@@ -349,12 +358,13 @@ def _lb_replay(g, snap, reps):
 
 # ---- the measures -----------------------------------------------------------------------------
 def mythos_ours(games, n, phases, reps):
-    """(best times of the whole mythos step, best times from the mythos card's draw to the next
-    Upkeep's start, best times of that draw's whole action: to the Upkeep's first question), one
-    of each per Mythos phase."""
+    """Per Mythos phase, one of each: (best times of the whole action that runs into it, of the
+    phase as it runs in play, of the phase from a `draw_mythos` action to the next Upkeep's
+    start, of that draw's whole action: to the Upkeep's first question)."""
     from arkham_host.bench import ah2e
 
     steps = []
+    in_play = []
     cards = []
     whole = []
     for seed in range(games):
@@ -371,6 +381,7 @@ def mythos_ours(games, n, phases, reps):
             found += 1
             after = g.snapshot()
             steps.append(_best_apply(g, snap, a, reps))
+            in_play.append(_best_in_play(g, snap, a, reps))
             # the same phase from the card's draw: the mythos deck made physical for the step
             # before it (the game then waits for the draw), then virtual again: the draw takes the
             # top card as the step above did, from the same RNG state
@@ -383,42 +394,84 @@ def mythos_ours(games, n, phases, reps):
             cards.append(to_upkeep)
             whole.append(to_question)
             g.restore(after)
-    return steps, cards, whole
+    return steps, in_play, cards, whole
 
 
-def _best_phase(g, snap, reps):
-    """Best times of the drawn card's Mythos phase replayed from snap: (to the moment the next
-    Upkeep has begun, the whole `draw_mythos` action: on through that Upkeep's start to its first
-    question). The moment is stamped as the Mythos phase's last step (`endm`: the first player
-    marker passed, `Game.begin("upkeep")`: its phase event, its steps queued) returns, by a
-    wrapper put in `game.STEPS` for the replays (one more call a phase; nothing put on the Game
-    itself, where an instance attribute would slow every attribute read of it). A phase that ends
-    the game has no Upkeep: its whole action counts, as lunboks's does."""
+def _stamped(stamps):
+    """Wrappers in `game.STEPS` for the replays: the first `mythos` step's start goes to
+    stamps[0], the moment `endm` has begun the next Upkeep to stamps[1] (each once per replay:
+    a story card draws again). One more call a step stamped; nothing put on the Game itself,
+    where an instance attribute would slow every attribute read of it. Returns what to put
+    back."""
     from arkham.ah2e import game, tables
 
-    m, fn = game.STEPS["endm"]
+    saved = {k: game.STEPS[k] for k in ("mythos", "endm")}
+    m, fn = saved["mythos"]
+    draw = fn if m is None else getattr(tables.module(m), fn)
+    m, fn = saved["endm"]
     end_mythos = fn if m is None else getattr(tables.module(m), fn)
-    stamp = []
+    clock = time.perf_counter
+
+    def mythos(g, step):
+        if stamps[0] is None:
+            stamps[0] = clock()
+        return draw(g, step)
 
     def endm(g, step):
         done = end_mythos(g, step)
-        if g.s["phase"] == "upkeep" and not stamp:
-            stamp.append(time.perf_counter())
+        if stamps[1] is None and g.s["phase"] == "upkeep":
+            stamps[1] = clock()
         return done
 
-    best = [None, None]
+    game.STEPS["mythos"] = (None, mythos)
     game.STEPS["endm"] = (None, endm)
+    return saved
+
+
+def _best_in_play(g, snap, a, reps):
+    """Best time of the Mythos phase that action `a` runs into, replayed from snap (the state
+    before `a`): from its first step's start to the moment its last step has begun the next
+    Upkeep (or, when the phase stops for the players or ends the game, to the action's
+    return)."""
+    from arkham.ah2e import game
+
+    stamps = [None, None]
+    saved = _stamped(stamps)
+    best = None
     try:
         for _ in range(reps):
             g.restore(snap)
-            del stamp[:]
+            stamps[0] = stamps[1] = None
+            g.apply(a)
+            t1 = time.perf_counter()
+            t = (stamps[1] or t1) - stamps[0]
+            best = t if best is None or t < best else best
+    finally:
+        game.STEPS.update(saved)
+    return best
+
+
+def _best_phase(g, snap, reps):
+    """Best times of the drawn card's Mythos phase replayed from snap (the game waiting for a
+    `draw_mythos`): (from the action's call to the moment the next Upkeep has begun, the whole
+    `draw_mythos` action: on through that Upkeep's start to its first question). A phase that
+    ends the game has no Upkeep: its whole action counts, as lunboks's does."""
+    from arkham.ah2e import game
+
+    stamps = [None, None]
+    saved = _stamped(stamps)
+    best = [None, None]
+    try:
+        for _ in range(reps):
+            g.restore(snap)
+            stamps[1] = None
             t0 = time.perf_counter()
             g.apply({"a": "draw_mythos"})
             t1 = time.perf_counter()
-            for k, t in enumerate(((stamp[0] if stamp else t1) - t0, t1 - t0)):
+            for k, t in enumerate(((stamps[1] or t1) - t0, t1 - t0)):
                 best[k] = t if best[k] is None or t < best[k] else best[k]
     finally:
-        game.STEPS["endm"] = (m, fn)
+        game.STEPS.update(saved)
     return best[0], best[1]
 
 
@@ -584,7 +637,7 @@ def measure(n=4, games=10, phases=4, reps=5, max_moves=20000, hash_seeds=5) -> d
 
     tables.get()
     out = {"peer_lunboks_commit": _commit(path), "peer_investigators": n}
-    steps, ours, whole = mythos_ours(games, n, phases, reps)
+    steps, ours, draw, whole = mythos_ours(games, n, phases, reps)
     theirs, unfinished = mythos_lunboks(mods, games, n, phases, reps, max_moves)
     out["peer_mythos_phases"] = len(ours)
     out["peer_mythos_phases_lunboks"] = len(theirs)
@@ -598,6 +651,8 @@ def measure(n=4, games=10, phases=4, reps=5, max_moves=20000, hash_seeds=5) -> d
         out["peer_mythos_ratio_hash_seeds"] = round(statistics.median(ratios), 1)
         out["peer_mythos_ratio_hash_seeds_min"] = round(min(ratios), 1)
         out["peer_mythos_ratio_hash_seeds_max"] = round(max(ratios), 1)
+    out["peer_mythos_draw_us"] = round(statistics.median(draw) * 1e6, 1)
+    out["peer_mythos_draw_ratio"] = round(statistics.median(theirs) / statistics.median(draw), 1)
     out["peer_mythos_upkeep_us"] = round(statistics.median(whole) * 1e6, 1)
     out["peer_mythos_upkeep_ratio"] = round(statistics.median(theirs) / statistics.median(whole),
                                             1)
