@@ -3,17 +3,18 @@ device: lookups kept in RAM in front of the reads, slices and module look-ups th
 device's heap small (CPython never drops a phase's module: tables.drop). Same answers as the
 device's ways, only faster. Loaded by tables.get() by name, so it may use any module of the core
 (tests/ah2e/test_ah2e_imports.py: the top layer)."""
+import marshal
+
 from arkham import rng
 from arkham.ah2e import tables
-from arkham.jsoncopy import copy
 
 
 def lookups(d):
-    """Instance attributes in front of five Data methods: mythos card names without a file read
-    (all read once here), each marker's kind name without a string slice, the symbols of each
-    mask without a loop over the nine, each marker's printed values without arithmetic; the
-    game's generator on one int (Rng below); then the module
-    look-ups of the flow (Lazy, the steps) and the card abilities' reader put out of the way."""
+    """Instance attributes in front of six Data methods: mythos card names without a file read
+    (all read once here), each card's record, each marker's kind name without a string slice,
+    the symbols of each mask without a loop over the nine, each marker's printed values without
+    arithmetic; the game's generator on one int (Rng below); then the module look-ups of the
+    flow (Lazy, the steps) and the card abilities' reader put out of the way."""
     names = tuple(d.card_names(range(d.ncards)))
 
     def card_names(cards, want=None):
@@ -26,6 +27,7 @@ def lookups(d):
 
     d.card_names = card_names
     d.card_name = names.__getitem__
+    d.card = tuple([d.card(c) for c in range(d.ncards)]).__getitem__  # (tuples: shared safely)
     d.kind_of = tuple([d.kind_of(m) for m in range(d.markers)]).__getitem__
     syms = tuple([tuple(d.symbols(k)) for k in range(1 << len(tables.SYMBOLS))])
     d.symbols = lambda mask: list(syms[mask])  # (a new list each time: it goes into an event)
@@ -64,17 +66,19 @@ def _lazy_getattr(self, attr):
     return getattr(m, attr)
 
 
-_abilities = [None]  # every card's ability, read once (the device reads one line)
+_abilities = [None]  # every card's ability, read once (the device reads one line), marshalled
 
 
 def card_ability(name):
-    """tables.card_ability: the first record of that name, the caller's own copy."""
+    """tables.card_ability: the first record of that name, the caller's own copy (each kept as
+    marshal bytes: a copy is one loads, half of jsoncopy.copy's dumps + loads)."""
     if _abilities[0] is None:
         _abilities[0] = {}
         for r in tables._once("_records", "mythos_abilities")[1]:
-            _abilities[0].setdefault(r[0], r[1])
+            if r[0] not in _abilities[0]:
+                _abilities[0][r[0]] = marshal.dumps(r[1])
     ab = _abilities[0].get(name)
-    return None if ab is None else copy(ab)
+    return None if ab is None else marshal.loads(ab)
 
 
 class Rng(rng.Rng):

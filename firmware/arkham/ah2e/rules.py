@@ -21,11 +21,12 @@ class SetupError(Exception):
 def order(g):
     """Living investigators in player order from the first player (AH-TURN-1)."""
     s = g.s
-    n = len(s["inv"])
+    inv = s["inv"]
+    n = len(inv)
     out = []
-    for k in range(n):
-        i = (s["first"] + k) % n
-        if not s["inv"][i]["dead"]:
+    for k in range(s["first"], s["first"] + n):
+        i = k % n
+        if not inv[i]["dead"]:
             out.append(i)
     return out
 
@@ -190,13 +191,13 @@ def place_monster(g, mid, loc, why):
     """A drawn monster goes to `loc`, or to the Outskirts over the limit (AH-GATE-5, LIMIT-2):
     when the monsters in Arkham are not fewer than the limit (AH-LIMIT-1). Often the markers out
     of the cup and the box (counted in C, fast: most are "cup"; the box holds the masks a game
-    leaves out, 5 markers) are already fewer: no loop over all 60 in Python. (The Outskirts
-    counted too cost more than it saved.)"""
+    leaves out, 5 markers) are already fewer, else often those less the Outskirts': no loop over
+    all 60 in Python. (The Outskirts counted in the first bound cost more than they saved.)"""
     s = g.s
     mon = s["mon"]
     n = limit(g)
-    if (s["terror"] >= 10 or len(mon) - mon.count("cup") - mon.count("box") < n
-            or arkham_count(g) < n):
+    k = len(mon) - mon.count("cup") - mon.count("box")
+    if s["terror"] >= 10 or k < n or k - mon.count(OUTSKIRTS) < n or arkham_count(g) < n:
         move_monster(g, mid, loc, why)
     else:
         to_outskirts(g, mid)
