@@ -21,6 +21,15 @@ def test_card_ability_hands_out_its_own_copy():
     assert "mutated" not in tables.card_ability(name)
 
 
+def test_card_records_kept_equal_the_devices_reads():
+    """host.lookups keeps every mythos card's (name, type, gate, clue): the same as Data.card."""
+    d = tables.get()
+    assert d.card is not tables.Data.card.__get__(d)  # (the kept records are in front)
+    for c in range(d.ncards):
+        assert d.card(c) == tables.Data.card(d, c), c
+        assert d.card(c)[2] == d.card_at(c, 2) and d.card(c)[3] == d.card_at(c, 3)
+
+
 def test_scan_reads_every_line_as_the_file_does(tmp_path):
     import glob
 

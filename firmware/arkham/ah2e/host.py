@@ -3,7 +3,7 @@ device: lookups kept in RAM in front of the reads, slices and module look-ups th
 device's heap small (CPython never drops a phase's module: tables.drop). Same answers as the
 device's ways, only faster. Loaded by tables.get() by name, so it may use any module of the core
 (tests/ah2e/test_ah2e_imports.py: the top layer)."""
-import marshal
+import marshal  # type: ignore[import-not-found]  # (CPython only; not in MicroPython's stubs)
 
 from arkham import rng
 from arkham.ah2e import tables
@@ -76,7 +76,7 @@ def card_ability(name):
         _abilities[0] = {}
         for r in tables._once("_records", "mythos_abilities")[1]:
             if r[0] not in _abilities[0]:
-                _abilities[0][r[0]] = marshal.dumps(r[1])
+                _abilities[0][r[0]] = marshal.dumps(r[1], 4)
     ab = _abilities[0].get(name)
     return None if ab is None else marshal.loads(ab)
 
