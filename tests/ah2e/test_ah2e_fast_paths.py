@@ -24,7 +24,7 @@ def test_card_ability_hands_out_its_own_copy():
 def test_card_records_kept_equal_the_devices_reads():
     """host.lookups keeps every mythos card's (name, type, gate, clue): the same as Data.card."""
     d = tables.get()
-    assert d.card is not tables.Data.card.__get__(d)  # (the kept records are in front)
+    assert "card" in vars(d)  # (the kept records are in front of the method)
     for c in range(d.ncards):
         assert d.card(c) == tables.Data.card(d, c), c
         assert d.card(c)[2] == d.card_at(c, 2) and d.card(c)[3] == d.card_at(c, 3)
