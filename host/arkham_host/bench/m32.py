@@ -310,8 +310,8 @@ def _device_names(made):
             rel = rel[len("/rom/"):]  # name is its path in the image)
         if (rel.endswith(".mpy") and not rel.startswith("arkham/emu/")
                 and not rel.startswith("emulator.") and (tree / rel).is_file()):
-            got |= mpy_names(tree / rel)
-            got.add(name)
+            got |= mpy_names(tree / rel) - {rel}  # (the tree's file names itself by its path
+            got.add(name)  # there; in the ROMFS image it is /rom/<path>: name)
     return got
 
 
