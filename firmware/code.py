@@ -1,12 +1,19 @@
-"""CircuitPython boot: run the table from /board.json, state saved in /.
+"""CircuitPython boot: run the table from /board.json, its saves (the game, the pads'
+calibration) in /state/ as on MicroPython (arkham.resume.where: a firmware before issue 9's
+seventh session kept them in /; they are moved there at the first boot that may write).
 
-boot.py makes the flash writable for the table (see there for the trade-off). Send the line
-`repl` to stop the table and get the REPL. If board.json is missing or wrong, one
-{"ev":"board_error",...} line is printed and the table does not start.
+boot.py makes the flash writable for the table (see there for the trade-off). With the drive
+kept for the computer (GP22 to GND) the folder cannot be made: the table runs from / and cannot
+save. Send the line `repl` to stop the table and get the REPL. If board.json is missing or
+wrong, one {"ev":"board_error",...} line is printed and the table does not start.
 """
 
-from arkham import table
+from arkham import resume, table
+from arkham.compat import forget
 
-app = table.make_app("/board.json", {"state_dir": "/"})
+state = resume.where("/state/", "/", ("state.json", "calib.json"))
+del resume
+forget("arkham.resume")  # (boot only: the app loads it again to resume the game)
+app = table.make_app("/board.json", {"state_dir": state})
 if app is not None:
     table.run(app)
