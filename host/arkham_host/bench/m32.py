@@ -32,8 +32,7 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            of a Pico's main.py and real backend; less the names the stock
                            firmware holds in flash, read from its qstr pools (firmware_names).
                            From issue 9's seventh session: before, a substring search of the
-                           image and the unix port's own names erred by ~25 either way (AH2e
-                           1,251 for 1,248). Checked on the emulated chip: after the same
+                           image and the unix port's own names erred by ~25 either way. Checked on the emulated chip: after the same
                            commands (a bring-up boot, `game ah2e`, `hello`, `state`) the chip
                            had made 1,130 names, this count 1,129 (the chip's one more:
                            `calib.json`). Names live in pools that double (QSTR_POOLS): the
