@@ -32,11 +32,12 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            of a Pico's main.py and real backend; less the names the stock
                            firmware holds in flash, read from its qstr pools (firmware_names).
                            From issue 9's seventh session: before, a substring search of the
-                           image and the unix port's own names erred by ~25 either way. Checked on the emulated chip: after the same
-                           commands (a bring-up boot, `game ah2e`, `hello`, `state`) the chip
-                           had made 1,130 names, this count 1,129 (the chip's one more:
-                           `calib.json`). Names live in pools that double (QSTR_POOLS): the
-                           boot pre-allocates them in the base and charges each table
+                           image and the unix port's own names erred by ~25 either way.
+                           Checked on the emulated chip: after the same commands (a bring-up
+                           boot, `game ah2e`, `hello`, `state`) the chip had made 1,130 names,
+                           this count 1,129 (the chip's one more: `calib.json`). Names live in
+                           pools that double (QSTR_POOLS): the boot pre-allocates them in the
+                           base and charges each table
                            m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
                            that many names, so the emulator's ~170 names never push a table
                            across a pool boundary the chip does not cross (crossing 1,260 names
