@@ -2,7 +2,7 @@
 
     micropython firmware/emulator.py --board PATH|NAME [--game NAME] [--state DIR]
                                      [--period MS] [--seed N] [--noise N] [--debug 1]
-                                     [--clock MS]
+                                     [--clock MS] [--restart 1]
 
 --board   a board map file, or the NAME of hardware/boards/NAME.json
 --game    the game to run; a saved game of the same name in --state is resumed, another one is
@@ -12,6 +12,9 @@
 --debug 1 prints the traceback of every failure reported as an `error` event to stderr.
 --clock   a synthetic table for benches (off by default: the machine's clock): every input line
           read is MS ms of table time, see SyntheticClock; then the same input gives the same run.
+--restart 1 models a Pico's restart after a game switch (arkham.app: a Pico restarts to drop the
+          old game's names): once the new game is saved and its reply is out, the emulator
+          exits (SystemExit); run it again without --game to resume the game (bench m32 does).
 Lines starting with 0x1E on stdin/stdout are the world side channel (docs/design.md), handled
 inside arkham.emu; everything else is protocol v1 (docs/protocol.md). Runs under the MicroPython
 unix port or CPython; stdin end-of-file or the world command `quit` ends it.
@@ -21,9 +24,10 @@ import sys
 
 USAGE = (
     "usage: emulator.py --board PATH|NAME [--game NAME] [--state DIR] [--period MS] "
-    "[--seed N] [--noise N] [--debug 1] [--clock MS]"
+    "[--seed N] [--noise N] [--debug 1] [--clock MS] [--restart 1]"
 )
-_FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--debug", "--clock")
+_FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--debug", "--clock",
+          "--restart")
 
 
 class MemoryStorage:
@@ -200,7 +204,12 @@ def main(argv):
     hw = hardware.make(board, options)
     if "state" not in args:
         hw.storage = MemoryStorage()
-    App(hw, board, options).run()
+    if args.get("restart") == "1":
+        hw.soft_reset = sys.exit  # (a Pico's program ends there too, then its boot runs again)
+    app = App(hw, board, options)
+    app.run()
+    if app.restart:
+        hw.soft_reset()
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must kee
 # `since N` replay ring: the last 64 events, at most this many bytes (6 KB before issue 9: with
 # each line's own object ~8 KB of a Pico's heap once a long game filled it)
 _RING_BYTES = const(3072)
+_HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
 _STEP_PARTS = const(("commands", "scan", "show", "save", "send"))  # a loop step's parts, in order
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
@@ -66,6 +67,9 @@ class App:
         self.game_options = {}
         self.sweep = None
         self.running = True  # `repl` clears it: run() returns
+        # a game switch on a Pico: restart the program once the new game is saved and every reply
+        # is out (see switch_game; `repl` clears it)
+        self.restart = False
         self._redraw = True
         self._check_game = False  # re-snapshot the mode and save if it changed
         self._game_crc = None  # CRC-32 of the canonical JSON of the table as last encoded
@@ -210,6 +214,12 @@ class App:
         self.sweep = None
         self._check_game = True
         self.emit("game", {"game": name, "options": options})
+        # A Pico keeps every name (qstr) its program made until it restarts: the old game's
+        # (~20 for bring-up, more for another game) would stay beside the new game's, and the
+        # AH2e table's names would pass 1,260, where the chip allocates a 7.7 KB pool. So a Pico
+        # restarts once the new game is saved (~1.2 s; the USB link stays) and resumes it from
+        # the save with only its own names (issue 9's eighth session).
+        self.restart = self.hw.soft_reset is not None
 
     def on_flash(self):
         """Is the game on flash exactly as it is here (its last save current and kept)? Then a
@@ -234,7 +244,11 @@ class App:
             self.failure("link", e, now_ms)
         ran = 0
         t0 = ticks_ms()
-        for _ in range(_LINES_PER_STEP):
+        at = self.mode.check_at if self.mode is not None else None
+        # lines wait while a resumed game's pads settle, until its tick has compared them
+        # (games.Mode.check_at); never more than _HOLD_MS past the time (a tick that fails)
+        held = at is not None and at != -1 and ticks_diff(now_ms, at) < _HOLD_MS
+        for _ in range(0 if held else _LINES_PER_STEP):
             item = self.reader.take()
             if item is None:
                 break
@@ -256,6 +270,8 @@ class App:
         self._persist(now_ms)
         t4 = ticks_ms()
         self._flush()
+        if self.restart and self.reader.idle() and self.on_flash():
+            self.running = False  # (table.run restarts the program: switch_game says why)
         if ran:  # where the last step with commands spent its time (`hello` tells it)
             st = self.step_ms
             st[0] = ticks_diff(t1, t0)

@@ -143,6 +143,10 @@ class LineReader:
         """Bytes of a half line waiting for its newline."""
         return self._len
 
+    def idle(self):
+        """Nothing waiting: no line, no half line, no drop to report."""
+        return not (self._items or self._len or self._over or self.dropped)
+
     def feed(self, data):
         n = len(data)
         start = 0

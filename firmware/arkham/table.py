@@ -47,10 +47,14 @@ def make_app(board_path, options):
 
 
 def run(app):
-    """Run until `repl` stops the loop. A KeyboardInterrupt (CircuitPython's console turns a
-    0x03 byte into one) does not stop the table: the loop goes on."""
+    """Run until `repl` stops the loop, or until a game switch is saved on a Pico: then restart
+    the program (app.restart; the boot script runs again and resumes the new game). A
+    KeyboardInterrupt (CircuitPython's console turns a 0x03 byte into one) does not stop the
+    table: the loop goes on."""
     while app.running:
         try:
             app.run()
         except KeyboardInterrupt:
             app.failure("loop", KeyboardInterrupt("Ctrl-C ignored; send `repl` to stop"), 0)
+    if app.restart:
+        app.hw.soft_reset()  # (raises SystemExit on MicroPython, ReloadException on CircuitPython)

@@ -91,6 +91,8 @@ def game(app, tag, args, kw, now):
     no_more("game", args, {}, 1)
     name = args[0].lower()
     app.switch_game(name, kw)
+    if app.restart:  # (a Pico restarts once it is saved: a `hello` event follows the reply)
+        return {"game": name, "options": kw, "restart": True}
     return {"game": name, "options": kw}
 
 
@@ -99,6 +101,7 @@ def repl(app, tag, args, kw, now):
     if app.options.get("emulated"):
         raise CommandError("repl: not on the emulated table (stop the emulator instead)")
     app.running = False
+    app.restart = False  # (the REPL, even right after a game switch)
     return {"repl": True}
 
 

@@ -323,6 +323,9 @@ class Session:
             return  # the console's own requests (hello, help, board...): not shown
         if self.printer:
             self.printer(text, obj)
+        if obj is not None and obj.get("restart") and obj.get("ok"):
+            self.show("-- the table restarts to drop the old game from its memory (a Pico, ~1 s); "
+                      "its hello follows and the new game resumes from its save")
 
     printer = None
 

@@ -16,6 +16,8 @@ import serial
 
 BAUD = 115200  # ignored by USB CDC and ptys, needed by real UARTs
 MAX_LINE = 512
+RESTART_TIMEOUT = 60.0  # s for a table to come back after it said it restarts (a Pico: ~1.2 s;
+# the emulated RP2040 on a busy CI machine: its boot's imports take far longer)
 
 
 class LinkClosed(Exception):
@@ -51,6 +53,9 @@ class Link:
         self.events = []  # event dicts in arrival order
         self.cursor = 0  # expect() consumes events from here
         self.replies = {}  # tag text -> reply dict
+        self._reply_at = {}  # tag text -> events before that reply (counted from the first)
+        self.reply_at = 0  # that count for the reply reply() returned last
+        self._dropped = 0  # events dropped from the front of self.events so far
         self.untagged = []  # replies with "re": null (errors for lines without a tag, drops)
         self.last_seq = None
         self.hello = None
@@ -88,16 +93,46 @@ class Link:
             return self._tag
 
     def request(self, command: str, timeout: float = 5.0) -> dict:
-        """Send `#n command`, return the reply dict whose `re` is n."""
+        """Send `#n command`, return the reply dict whose `re` is n. A reply that says the
+        table restarts (`"restart": true`: a Pico after a game switch) returns once the table
+        is back: its boot's `hello` event has come (RESTART_TIMEOUT at most)."""
         tag = self.next_tag()
         self.write("#%d %s\n" % (tag, command))
-        return self.reply(tag, timeout, command)
+        r = self.reply(tag, timeout, command)
+        if r.get("restart"):
+            self.wait_restart(self.reply_at)
+        return r
+
+    def wait_restart(self, start: int, timeout: float = 0.0) -> dict:
+        """The `hello` event of the table's next boot: the first one among the events from
+        index `start` (counted from the link's first event: reply_at, where the reply that
+        said so came; every event from before the restart came before that reply)."""
+        return self.expect_after(start, "hello", timeout or RESTART_TIMEOUT)
+
+    def expect_after(self, start: int, name: str, timeout: float) -> dict:
+        """The first event `name` at index >= start of the events list (expect()'s cursor
+        stays where it is)."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for ev in self.events[max(0, start - self._dropped):]:
+                    if ev.get("ev") == name:
+                        return ev
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    break
+                self.cond.wait(left)
+        raise Timeout("the table said it restarts; no `%s` from its next boot within %.0f s%s"
+                      % (name, timeout, self.recent_text()))
 
     def reply(self, tag, timeout: float = 5.0, what: str = "") -> dict:
+        """The reply whose `re` is tag; reply_at then says how many events had come before
+        it (counted from the link's first event)."""
         key = str(tag)
         with self.cond:
             ok = self.cond.wait_for(lambda: key in self.replies or self.closed, timeout)
             if key in self.replies:
+                self.reply_at = self._reply_at.pop(key, self._dropped + len(self.events))
                 return self.replies.pop(key)
         if self.closed:
             raise LinkClosed("%s: link closed while waiting for #%s %s" % (self.url, tag, what))
@@ -226,12 +261,14 @@ class Link:
                     if len(self.events) > self.keep * 2 and self.cursor > self.keep:
                         drop = self.cursor - self.keep // 2
                         del self.events[:drop]
+                        self._dropped += drop
                         self.cursor -= drop
                     elif len(self.events) > self.keep * 8:
                         # nobody consumes them (a console or log session reads lines through
                         # on_line): keep the newest, so a day-long session does not grow
                         drop = len(self.events) - self.keep * 4
                         del self.events[:drop]
+                        self._dropped += drop
                         self.cursor = max(0, self.cursor - drop)
                 elif "re" in obj or "ok" in obj:
                     hello = (
@@ -253,6 +290,8 @@ class Link:
                             del self.untagged[0]
                     else:
                         self.replies[str(obj["re"])] = obj
+                        if obj.get("restart"):  # (the only replies wait_restart looks after)
+                            self._reply_at[str(obj["re"])] = self._dropped + len(self.events)
             self.cond.notify_all()
         if self.on_line:
             self.on_line(text, obj)

@@ -46,7 +46,8 @@ def test_game_events_save_and_resume():
     app2, hw2 = start(hw.storage)
     assert app2.game == "ah2e" and app2.mode.core.state_hash() == h
     assert app2.mode.sync.todo == todo and "easttown" in app2.mode.sync.wrong
-    r = fakehw.ask(app2, hw2, "#5 help act", 40)
+    app2.step(600)  # (commands wait for the pads check, 500 ms after the boot's scan)
+    r = fakehw.ask(app2, hw2, "#5 help act", 620)
     assert r[-1]["ok"] and "legal" in r[-1]["help"]
 
 
@@ -57,3 +58,79 @@ def test_bad_game_options_keep_the_old_game():
     r = fakehw.ask(app, hw, "#2 game ah2e ao=dagon", 20)
     assert r[-1]["ok"] is False and "dagon" in r[-1]["err"]
     assert app.game == "ah2e" and app.mode.core.state_hash() == h
+
+
+def test_a_command_right_after_a_resume_waits_for_the_pads_check_AH_TABLE_2():
+    # A resumed game compares the pads with its state once they settled (PADS_SETTLE_MS after
+    # the boot's first scan). A command sent at once (a host right after a Pico's restart) must
+    # come after that check, or the check undoes it: `ok` confirms the setup prompts on bare
+    # pads, then the check asks for every token again (seen on the emulated chip)
+    app, hw = start()
+    fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
+    app2, hw2 = start(hw.storage)  # the boot: one scan, the check set for 500 ms later
+    assert app2.mode.check_at not in (None, -1)
+    out = fakehw.ask(app2, hw2, "#2 ok", 20)
+    assert not [o for o in out if o.get("re") == 2]  # waits
+    out = []
+    for t in range(40, 1000, 20):
+        app2.step(t)
+        out += hw2.stream.lines()
+    names = [o.get("ev") or "re" for o in out]
+    assert "re" in names and app2.mode.check_at is None
+    assert "pads_differ" not in names  # the check first (the prompts were open), then `ok`
+    r = fakehw.ask(app2, hw2, "#3 state", 1000)
+    assert next(o for o in r if o.get("re") == 3)["todo"] == {}
+
+
+def test_a_check_that_never_comes_holds_commands_one_second_at_most():
+    app, hw = start()
+    fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
+    app2, hw2 = start(hw.storage)
+    app2.mode.tick = lambda now: None  # (a tick that never runs the check)
+    at = app2.mode.check_at
+    hw2.stream.send(b"#2 hello\n")
+    got = []
+    t = 20
+    while not got and t < at + 3000:
+        app2.step(t)
+        got = [o for o in hw2.stream.lines() if o.get("re") == 2]
+        t += 20
+    assert got and at + 1000 <= t - 20 <= at + 1020
+
+
+def test_a_game_switch_on_a_pico_restarts_once_saved_and_answered():
+    app, hw = start()
+    restarts = []
+    hw.soft_reset = lambda: restarts.append(app.on_flash())
+    out = fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
+    r = next(o for o in out if "re" in o)
+    assert r["ok"] is True and r["restart"] is True
+    assert app.running is False  # the loop stops; table.run restarts the program
+    from arkham import table
+
+    table.run(app)
+    assert restarts == [True]  # the new game was on flash first
+    app2, hw2 = start(hw.storage)  # the boot after the restart resumes the new game
+    assert app2.game == "ah2e" and len(app2.mode.core.s["inv"]) == 2
+
+
+def test_a_resumed_game_uses_the_datas_own_place_names_and_is_the_same_game():
+    # the parse makes each place name its own string; a fresh game shares the data's (those
+    # copies, let go as the game moves, left holes: a resumed game's worst point was higher)
+    import json
+
+    from arkham.ah2e import tables
+    from arkham.games import ah2e_check
+
+    app, hw = start()
+    fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
+    s = json.loads(json.dumps(app.mode.core.s))
+    h = app.mode.core.state_hash()
+    data = {k: k for k in tables.get().adj}
+    at = s["inv"][0]["at"]
+    gate = next(iter(s["gates"]))
+    assert data[at] is not at and data[gate] is not gate  # (the parse's own copies)
+    ah2e_check.share(s)
+    assert s["inv"][0]["at"] is data[at] and next(iter(s["gates"])) is data[gate]
+    app.mode.core.s = s
+    assert app.mode.core.state_hash() == h

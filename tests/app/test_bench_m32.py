@@ -58,7 +58,7 @@ def test_a_table_is_charged_for_its_own_names_not_the_emulators():
     if runtimes.micropython32_binary() is None:
         pytest.skip(runtimes.MICROPYTHON32_MISSING)
     cal = m32.calibrate("mpy")
-    names = m32.game_names("bringup", "mpy", cal)
+    [names] = m32.game_names("bringup", "mpy", cal)  # (one boot: bring-up switches no game)
     assert "LineReader" in names and "run_line" in names  # the device's own (protocol, app)
     assert "WorldStream" not in names and "push_frame" not in names  # the emulator's
     assert "NeoPixels" in names  # a Pico's real backend, which the emulated table never loads

@@ -127,6 +127,54 @@ def test_state_dir_resumes_seq_and_game_state(emu_factory, tmp_path):
     assert b.reply(3)["count"] == 2
 
 
+@pytest.mark.parametrize("runtime", ["micropython", "cpython"])
+def test_a_game_switch_restarts_a_picos_program_once_saved_and_the_boot_resumes_it(
+    emu_factory, tmp_path, runtime
+):
+    # --restart 1 stands for a Pico's soft reset (the names a program made stay until it
+    # restarts, so a Pico drops the old game's that way): the reply says so and comes out
+    # first, the program ends, the next boot resumes the new game where the save left it
+    state = str(tmp_path / "state")
+    a = emu_factory("--board", "bringup", "--state", state, "--restart", "1", runtime=runtime)
+    a.event("hello")
+    a.send("#1 game bringup")  # (the same game, afresh: a switch all the same)
+    r = a.reply(1)
+    assert (r["ok"], r["restart"]) == (True, True)
+    [last] = [o["seq"] for o in a.seen if o.get("ev") == "game"]  # (the event, then the reply)
+    assert a.p.wait(10) == 0  # the program ended (a Pico's boot script then runs again)
+    b = emu_factory("--board", "bringup", "--state", state, "--restart", "1", runtime=runtime)
+    hello = b.event("hello")
+    assert (hello["seq"], hello["game"]) == (last + 1, "bringup")  # nothing lost, seq goes on
+    assert b.event("resumed")["game"] == "bringup"
+    b.send("#2 game nosuchgame")  # a refused switch changes nothing and restarts nothing
+    assert b.reply(2)["ok"] is False
+    b.send("#3 hello")
+    assert b.reply(3)["ok"] is True and b.p.poll() is None
+
+
+def test_a_table_that_cannot_restart_says_nothing_of_it(emu_factory):
+    e = emu_factory("--board", "bringup")  # (the emulated table: hw.soft_reset is None)
+    e.event("hello")
+    e.send("#1 game bringup")
+    r = e.reply(1)
+    assert r["ok"] is True and "restart" not in r
+    e.send("#2 hello")
+    assert e.reply(2)["game"] == "bringup"
+
+
+def test_repl_right_after_a_switch_gives_the_repl_not_a_restart():
+    from arkham.app import App
+    from arkham.verbs import repl
+
+    class Hw:
+        soft_reset = object()
+
+    app = App.__new__(App)  # (only what `repl` touches)
+    app.options, app.hw, app.running, app.restart = {}, Hw(), True, True
+    assert repl(app, None, [], {}, 0) == {"repl": True}
+    assert (app.running, app.restart) == (False, False)
+
+
 def test_without_state_dir_nothing_is_kept(emu_factory):
     a = emu_factory("--board", "bringup", "--game", "bringup")
     a.event("hello")

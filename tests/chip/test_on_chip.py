@@ -103,6 +103,29 @@ def test_power_cut_resumes_the_game(table):
     assert table.hello["seq"] >= seq and table.hello["game"] == "ah2e"
 
 
+@pytest.mark.table(chip="rp2040", game="ah2e", board="ah2e")
+def test_a_game_switch_restarts_the_chip_which_resumes_the_new_game(table):
+    """A Pico keeps every name (qstr) its program made until it restarts: after a game switch
+    the old game's would stay beside the new one's (bench m32: the AH2e table after the
+    bring-up table's boot passed 1,260 names, a 7.7 KB pool more). So the chip restarts once the
+    new game is saved: the reply says so, the boot's hello follows (link.request waits for it),
+    the event numbers go on and the new game is the one that resumes."""
+    table.skip_events()
+    r = table.ok("game ah2e seed=5 players=3", timeout=30)
+    assert r["restart"] is True
+    switched = table.expect("game", game="ah2e")
+    hello = table.expect("hello")  # the new boot's: the seq goes on after the new game's events
+    assert hello["game"] == "ah2e"
+    resumed = table.expect("resumed")
+    assert resumed["game"] == "ah2e"
+    with table.link.cond:
+        seqs = [e["seq"] for e in table.link.events
+                if switched["seq"] <= e["seq"] <= resumed["seq"]]
+    assert seqs == list(range(switched["seq"], resumed["seq"] + 1))  # none lost, none twice
+    assert len(table.ok("state")["investigators"]) == 3  # the new game, not the boot's (2)
+    assert table.ok("hello")["game"] == "ah2e"
+
+
 @pytest.mark.slow
 @pytest.mark.table(chip="rp2040", game="ritual", board="ritual")
 def test_whole_ritual_game_by_hands_AR_TABLE_2(table):

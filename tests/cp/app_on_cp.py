@@ -52,4 +52,18 @@ pads = [o for o in lines() if o.get("ev") == "pad"]
 print("pad events", [(o["spot"], o["present"]) for o in pads])
 frames = neopixel_write.frames(hw.pixels._np.pin)
 print("frames sent", len(frames) > 0, "bytes per frame", len(frames[-1]))
-sys.exit(0 if hello and pads else 1)
+# a game switch: once saved and answered, the table restarts code.py (supervisor.reload, which
+# stops the program with an exception outside Exception; code.py then resumes the new game)
+import supervisor  # noqa: E402  (the stand-in: it counts reloads)
+
+from arkham import table  # noqa: E402
+
+usb_cdc.data.feed(b"#2 game bringup\n")
+try:
+    table.run(app)
+except supervisor.ReloadException:
+    pass
+switch = [o for o in lines() if o.get("re") == 2]
+print("switch restart", bool(switch) and switch[0].get("restart"), "reloads", supervisor.reloads,
+      "saved", app.on_flash())
+sys.exit(0 if hello and pads and switch else 1)

@@ -236,6 +236,7 @@ class Bundle:
         self.stream = Stream()
         self.impl = "fake"
         self.waited = 0
+        self.soft_reset = None  # (a Pico's restart after a game switch: tests set a recorder)
 
     def wait(self, ms):
         self.waited += ms

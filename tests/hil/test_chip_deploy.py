@@ -242,6 +242,11 @@ class ChipRun:
         self.open_port().write(b"#%d %s\n" % (self.tag, command.encode()))
         for obj in self._lines(time.monotonic() + timeout):
             if obj.get("re") == self.tag:
+                if obj.get("restart"):  # a game switch: the table restarts, then resumes it
+                    for ev in self._lines(time.monotonic() + BOOT_TIMEOUT):
+                        if ev.get("ev") == "hello":
+                            return obj
+                    self.fail("%r: the table said it restarts and did not come back" % command)
                 return obj
         self.fail("no reply to %r within %.0f s" % (command, timeout))
 

@@ -97,6 +97,44 @@ def test_stopping_a_sim_twice_is_harmless(tmp_path):
     assert not sim.running
 
 
+def test_a_request_whose_reply_says_the_table_restarts_returns_once_it_is_back():
+    """A Pico restarts after a game switch: the reply says `"restart": true`, the new boot's
+    `hello` event follows; Link.request returns after that hello, expect()'s cursor untouched
+    (the `game` event before the reply is still there to expect)."""
+    import threading
+    import time
+
+    from arkham_host.link import Link
+
+    link = Link.__new__(Link)
+    link.recorder, link.on_line, link.keep = None, None, 10
+    link.cond = threading.Condition()
+    link.lines, link.events, link.untagged, link.replies = [], [], [], {}
+    link.cursor, link.last_seq, link.hello, link.closed, link._tag = 0, 0, None, False, 0
+    link._dropped, link._reply_at = 0, {}
+    sent = []
+    link.write = sent.append
+    for n in range(1, 200):  # (older events, dropped from the front as the list grows)
+        link._line('{"seq": %d, "ev": "pad", "spot": "pad_01", "present": true}' % n)
+
+    def table():
+        while not sent:
+            time.sleep(0.01)
+        link._line('{"seq": 200, "ev": "game", "game": "ah2e"}')
+        link._line('{"seq": 201, "ev": "hello", "game": "bringup"}')  # (an old one: before)
+        link._line('{"re": 1, "ok": true, "game": "ah2e", "restart": true}')
+        time.sleep(0.3)
+        link._line('{"seq": 202, "ev": "hello", "game": "ah2e"}')
+
+    threading.Thread(target=table, daemon=True).start()
+    r = link.request("game ah2e", timeout=5)
+    assert r["restart"] is True
+    assert link.events[-1]["seq"] == 202  # (it returned once the new boot's hello was in)
+    link.skip_events()
+    link.cursor = 0
+    assert link.expect("game")["seq"] == 200
+
+
 def test_a_link_nobody_reads_events_from_stays_bounded():
     """A console or log session reads lines through on_line and never consumes events: the
     link's event list must not grow for the whole session (noticed in issue 12)."""
@@ -109,6 +147,7 @@ def test_a_link_nobody_reads_events_from_stays_bounded():
     link.cond = threading.Condition()
     link.lines, link.events, link.untagged, link.replies = [], [], [], {}
     link.cursor, link.last_seq, link.hello = 0, 0, None
+    link._dropped, link._reply_at = 0, {}
     for n in range(1, 1001):
         link._line('{"seq": %d, "ev": "pad", "spot": "pad_01", "present": true}' % n)
     assert len(link.events) <= 80 and link.events[-1]["seq"] == 1000

@@ -59,6 +59,11 @@ class Mode:
     # the verbs among VERBS that only read (legal, state): no save check and no repaint after
     # them (the check encodes the whole game: a `legal` cost as much as a move)
     QUERIES = ()  # type: tuple[str, ...]
+    # a time (ticks ms) while a resumed game waits for the pads to settle before it compares
+    # them with its state (AH2e: PADS_SETTLE_MS at boot); the app holds command lines until
+    # then, so a command sent right after a restart (a Pico restarts after a game switch) is not
+    # undone by that comparison. None otherwise (-1: not scheduled yet).
+    check_at = None
 
     def __init__(self, ctx, options=None):
         self.ctx = ctx

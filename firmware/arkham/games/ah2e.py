@@ -489,7 +489,9 @@ class Mode(games.Mode):
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
-        self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
+        core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
+        _rare().share(core.s)  # (the data's own names, not the parse's copies)
+        self._core = core
         self._core.sink = self.sink
         self.opts = opts
         self.sync = Sync()

@@ -9,9 +9,13 @@ from arkham.compat import IMPL
 
 
 class Hardware:
-    """hw.pads, hw.pixels, hw.lights, hw.storage, hw.stream, hw.wait(ms), hw.impl."""
+    """hw.pads, hw.pixels, hw.lights, hw.storage, hw.stream, hw.wait(ms), hw.impl, and
+    hw.soft_reset: on a Pico, restart the table's program (machine.soft_reset on MicroPython,
+    supervisor.reload on CircuitPython; the USB link stays), None where there is nothing to
+    gain (the emulator). The app restarts after a game switch is saved: a Pico keeps every
+    name (qstr) a program made until it restarts, so the old game's names would stay."""
 
-    def __init__(self, impl, pads, pixels, lights, storage, stream, wait):
+    def __init__(self, impl, pads, pixels, lights, storage, stream, wait, soft_reset=None):
         self.impl = impl
         self.pads = pads
         self.pixels = pixels
@@ -19,6 +23,7 @@ class Hardware:
         self.storage = storage
         self.stream = stream
         self._wait = wait
+        self.soft_reset = soft_reset
         self.bus = None  # emulator only: the MPR121 register models
         self.world = None  # emulator only: tokens, hands and faults
 

@@ -151,4 +151,7 @@ def make(board, options):
     lights = Lights(board, pixels)
     storage = Storage(options.get("state_dir", "/"))
     stream = Stream()
-    return Hardware("circuitpython", pads, pixels, lights, storage, stream, stream.wait)
+    import supervisor  # (reload: code.py runs again and resumes the saved game)
+
+    return Hardware("circuitpython", pads, pixels, lights, storage, stream, stream.wait,
+                    supervisor.reload)

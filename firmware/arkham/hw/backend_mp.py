@@ -90,4 +90,6 @@ def make(board, options):
     lights = Lights(board, pixels)
     storage = Storage(options.get("state_dir", "/"))
     stream = Stream()
-    return Hardware("micropython", pads, pixels, lights, storage, stream, stream.wait)
+    # (soft_reset raises SystemExit: main.py runs again and resumes the saved game)
+    return Hardware("micropython", pads, pixels, lights, storage, stream, stream.wait,
+                    machine.soft_reset)

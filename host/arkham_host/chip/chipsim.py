@@ -331,6 +331,9 @@ class ChipSim(Sim):
             return
         if obj.get("ev") == "board_error":
             self.failure = "the table refused its board map: %s" % obj.get("err")
+        if obj.get("ev") == "hello" and self._restarting:
+            self.boot["restart_ms"] = self.serial_ms  # (chip time of the new boot's hello)
+            self._ready.set()
         re = obj.get("re")
         if re == "sim-hello" and obj.get("ok"):
             self.boot = {"ms": self.serial_ms, "hello": obj}  # chip time of the answer
@@ -342,7 +345,10 @@ class ChipSim(Sim):
             else:
                 self._ready.set()
         elif re == "sim-game":
-            if obj.get("ok"):
+            if obj.get("ok") and obj.get("restart"):
+                self._restarting = True  # (a Pico restarts after a game switch: ready at its
+                # boot's hello, the new game resumed from the save)
+            elif obj.get("ok"):
                 self._ready.set()
             else:
                 self.failure = "the table refused game %s: %s" % (self.game, obj.get("err"))
@@ -376,6 +382,7 @@ class ChipSim(Sim):
                 self._status_waiters.popleft()(ev)
 
     serial_ms = 0  # chip time of the latest serial output
+    _restarting = False  # the table restarts after the game switch of the start-up
     fed_ms = 0  # chip time when the latest input line was all inside the chip
 
     def _note(self, text):
