@@ -196,6 +196,7 @@ class App:
 
     def switch_game(self, name, options):
         games.load(name)  # (an unknown game: CommandError, nothing changed)
+        other = name != self.game
         if self.on_flash():
             # A Pico holds one game: the old one leaves before the new one is built (two at once
             # were a table's worst point), and comes back from its save if the new one fails.
@@ -214,12 +215,13 @@ class App:
         self.sweep = None
         self._check_game = True
         self.emit("game", {"game": name, "options": options})
-        # A Pico keeps every name (qstr) its program made until it restarts: the old game's
+        # A Pico keeps every name (qstr) its program made until it restarts: another game's
         # (~20 for bring-up, more for another game) would stay beside the new game's, and the
         # AH2e table's names would pass 1,260, where the chip allocates a 7.7 KB pool. So a Pico
         # restarts once the new game is saved (~1.2 s; the USB link stays) and resumes it from
-        # the save with only its own names (issue 9's eighth session).
-        self.restart = self.hw.soft_reset is not None
+        # the save with only its own names (issue 9's eighth session). Not for a new game of the
+        # same kind: it makes no new names, and a resumed game needs more heap than a new one.
+        self.restart = other and self.hw.soft_reset is not None
 
     def on_flash(self):
         """Is the game on flash exactly as it is here (its last save current and kept)? Then a

@@ -16,8 +16,8 @@ HEAP = "256k"  # the whole firmware compiled from source on a 64-bit unix port (
 
 
 class Emu:
-    def __init__(self, runtime, *args):
-        argv, env = runtimes.command(runtime, EMULATOR, *args, heap=HEAP)
+    def __init__(self, runtime, *args, heap=HEAP):
+        argv, env = runtimes.command(runtime, EMULATOR, *args, heap=heap)
         self.p = subprocess.Popen(
             argv,
             env=env,
@@ -79,8 +79,8 @@ class Emu:
 def emu_factory():
     made = []
 
-    def make(*args, runtime="micropython"):
-        e = Emu(runtime, *args)
+    def make(*args, runtime="micropython", heap=HEAP):
+        e = Emu(runtime, *args, heap=heap)
         made.append(e)
         return e
 
@@ -128,28 +128,31 @@ def test_state_dir_resumes_seq_and_game_state(emu_factory, tmp_path):
 
 
 @pytest.mark.parametrize("runtime", ["micropython", "cpython"])
-def test_a_game_switch_restarts_a_picos_program_once_saved_and_the_boot_resumes_it(
+def test_a_switch_to_another_game_restarts_a_picos_program_once_saved_and_the_boot_resumes_it(
     emu_factory, tmp_path, runtime
 ):
     # --restart 1 stands for a Pico's soft reset (the names a program made stay until it
     # restarts, so a Pico drops the old game's that way): the reply says so and comes out
     # first, the program ends, the next boot resumes the new game where the save left it
     state = str(tmp_path / "state")
-    a = emu_factory("--board", "bringup", "--state", state, "--restart", "1", runtime=runtime)
-    a.event("hello")
-    a.send("#1 game bringup")  # (the same game, afresh: a switch all the same)
+    a = emu_factory("--board", "ritual", "--state", state, "--restart", "1", runtime=runtime)
+    assert a.event("hello")["game"] == "bringup"
+    a.send("#1 game ritual players=4 seed=3")
     r = a.reply(1)
     assert (r["ok"], r["restart"]) == (True, True)
     [last] = [o["seq"] for o in a.seen if o.get("ev") == "game"]  # (the event, then the reply)
     assert a.p.wait(10) == 0  # the program ended (a Pico's boot script then runs again)
-    b = emu_factory("--board", "bringup", "--state", state, "--restart", "1", runtime=runtime)
+    b = emu_factory("--board", "ritual", "--state", state, "--restart", "1", runtime=runtime)
     hello = b.event("hello")
-    assert (hello["seq"], hello["game"]) == (last + 1, "bringup")  # nothing lost, seq goes on
-    assert b.event("resumed")["game"] == "bringup"
+    assert hello["game"] == "ritual" and hello["seq"] > last  # nothing lost, seq goes on
+    assert b.event("resumed")["game"] == "ritual"
     b.send("#2 game nosuchgame")  # a refused switch changes nothing and restarts nothing
     assert b.reply(2)["ok"] is False
-    b.send("#3 hello")
-    assert b.reply(3)["ok"] is True and b.p.poll() is None
+    b.send("#3 game ritual players=5 seed=4")  # a new game of the same kind: no new names
+    r = b.reply(3)
+    assert r["ok"] is True and "restart" not in r
+    b.send("#4 hello")
+    assert b.reply(4)["ok"] is True and b.p.poll() is None
 
 
 def test_a_table_that_cannot_restart_says_nothing_of_it(emu_factory):

@@ -131,10 +131,12 @@ class Mode(games.Mode):
 
     @staticmethod
     def prepare():
-        """Boot, before a saved game is parsed: the data tables first, on a heap in one piece."""
+        """Boot, before a saved game is parsed: the data tables first, on a heap in one piece,
+        and the words of a state no loaded module holds (ah2e_check.STATE_WORDS)."""
         from arkham.ah2e import tables
 
         tables.get()
+        _rare()
 
     @property
     def core(self):
@@ -489,8 +491,8 @@ class Mode(games.Mode):
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
+        _rare().share(snap)  # (the data's own names, not the parse's copies)
         core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
-        _rare().share(core.s)  # (the data's own names, not the parse's copies)
         self._core = core
         self._core.sink = self.sink
         self.opts = opts

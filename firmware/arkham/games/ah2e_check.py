@@ -14,13 +14,30 @@ SOURCES = ("dice", "mythos", "cup", "gates")
 PADS_SETTLE_MS = 500  # at boot (resume), the pads are compared with the state this much later
 
 
-def share(s):
-    """A resumed state (freshly parsed JSON) made to use the data tables' own place and world
-    names: the parse made each one its own string, where a fresh game shares the data's. As the
-    game moves on, those copies are let go one by one and leave small holes among its
-    long-lived blocks: a resumed AH2e game's worst point was 4 KB above a fresh one's (bench
-    m32, issue 9's eighth session: a Pico resumes after every game switch now). Dict keys too
-    (`gates`, `clues`): a dict with such a key is made again."""
+# The words of a saved game's state (its keys and step names): loaded before the save is
+# parsed (Mode.prepare), so the parse finds each as a name the code made, not as a string of its
+# own in every record: setup's and the effects' keys are in no module a resume has loaded (with
+# 8 investigators ~1.5 KB of a resumed game; tests/app/test_resume_heap.py). A list, not a tuple:
+# a tuple of constants is one object of the .mpy, its strings made as strings, not names.
+STATE_WORDS = [
+    "allies", "ao", "at", "bless", "bnew", "bonus", "chk", "closed", "clues", "cm", "cmb", "dead",
+    "deck", "delayed", "doom", "env", "eq", "ev", "explored", "fb", "first", "focus", "frozen",
+    "gates", "gm", "gone", "hand", "hand3", "hs", "hw", "id", "inv", "items", "lnew", "loan", "mb",
+    "mon", "money", "mp", "msan", "msta", "name", "noloan", "over", "pb", "phase", "phys", "pool",
+    "q", "r", "ret", "rnew", "rng", "rumor", "san", "score_adj", "seed", "setup", "signs",
+    "signs_used", "sk", "sl", "sta", "step", "terror", "todo", "turn", "v", "woke", "wrong",
+    "fend", "rumab", "rumor_n", "rumor_new",
+]
+
+
+def share(snap):
+    """A resumed game's snapshot (freshly parsed JSON: {"opts", "core", "table"}) made to use the
+    data tables' own place and world names and one string for each investigator: the parse made
+    each its own string, where a fresh game shares the data's. As the game moves on those copies
+    are let go one by one and leave small holes among its long-lived blocks: with STATE_WORDS, a
+    resumed AH2e game's worst point was 4 KB above a fresh one's (bench m32, issue 9's eighth
+    session: a Pico resumes after every game switch now). Dict keys too (`gates`, `clues`, the
+    prompts' spots): such a dict has each entry put back under the shared key."""
     from arkham.ah2e import tables
 
     d = tables.get()
@@ -29,7 +46,9 @@ def share(s):
         names[k] = k
     for k in d.worlds:
         names[k] = k
-    _share(s, names)
+    for k in (snap.get("opts") or {}).get("investigators") or ():
+        names[k] = k
+    _share(snap, names)
 
 
 def _share(x, names):
@@ -41,15 +60,15 @@ def _share(x, names):
             else:
                 _share(v, names)
     elif isinstance(x, dict):
-        for k in x:
+        keys = list(x)
+        for k in keys:
             v = x[k]
             if isinstance(v, str):
                 x[k] = names.get(v, v)
-            else:
+            elif k != "opts":  # (the investigators' names themselves: kept as they are)
                 _share(v, names)
-        keys = list(x)
         for k in keys:
-            if k in names:  # keys from the parse: each entry put back under the data's own
+            if k in names:  # keys from the parse: each entry put back under the shared one
                 for key in keys:
                     v = x.pop(key)
                     x[names.get(key, key)] = v

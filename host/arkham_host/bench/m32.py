@@ -44,8 +44,13 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            costs 7,696 bytes at once on the chip: AH2e makes ~1,250).
 m32_<figure>_ah2e8_after_bringup_mpy  the AH2e table's names, pools, peak and free heap when the
                            table boots the bring-up table first (a fresh Pico, no save: the
-                           default game) and `game ah2e ...` switches: the bring-up table's
-                           names stay until the Pico restarts (AFTER_BRINGUP).
+                           default game) and `game ah2e ...` switches (AFTER_BRINGUP). Since
+                           issue 9's eighth session a switch to another game restarts a Pico
+                           (the emulator's --restart 1 here: the bring-up table's names do not
+                           stay), and the game is played from its save (m32_boots_...: 2).
+m32_<figure>_<table>_resumed_mpy  the same game played from its save: a power cycle right after
+                           it started, then the whole game from the resumed state, as a Pico
+                           plays it after any power cycle or switch to another game (RESUMED).
 The package is laid out as a Pico's root after `deploy` (./arkham, found through sys.path's "")
 and each .mpy's source name is its path there, so module paths (kept as names) are as long as on
 the chip.
@@ -148,6 +153,7 @@ QSTR_POOLS_M32 = ((0, 160), (20, 304), (60, 592), (140, 1152), (300, 2272), (620
 QSTR_START = 0  # names made at run time at a stock Pico's REPL (qstr_info's n_qstr there)
 RESTART_S = 30.0  # wall seconds for a table that said it restarts to end its program
 AFTER_BRINGUP = ("ah2e8",)  # tables also measured after a bring-up boot (near a names boundary)
+RESUMED = ("ah2e8", "fh4", "ritual7")  # tables also measured playing from a resumed save
 QSTR_ROOM = 2560  # entries of the pool the boot pre-allocates: the game's names must fit
 
 
@@ -342,8 +348,9 @@ class _Table:
     resumes the game from the state folder, in a fresh heap with only its own names. Boot k is
     charged the qstr pools of its own names (cal["names"][k], the last for any later boot)."""
 
-    def __init__(self, heap, layout, cal, game, board, state):
+    def __init__(self, heap, layout, cal, game, board, state, cycle=False):
         self.heap, self.layout, self.cal, self.state = heap, layout, cal, state
+        self.cycle = cycle  # a power cycle once the game has started (play(): RESUMED)
         self.buf = b""
         self.tag = 0
         self.bad = 0
@@ -367,9 +374,18 @@ class _Table:
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, cwd=self.state)
 
+    def power_cycle(self):
+        """The Pico loses power and boots again: the table's link ends (its program leaves its
+        loop, the boot lists its names), then it boots and resumes the saved game."""
+        try:
+            self.p.stdin.close()
+        except OSError:
+            pass
+        return self._restart()
+
     def _restart(self):
-        """The table restarts (the reply to a game switch said so): its boot lists its names
-        as its program ends; then the boot runs again and resumes the saved game."""
+        """The table restarts (the reply to a switch to another game said so): its boot lists
+        its names as its program ends; then the boot runs again and resumes the saved game."""
         rest = b""
         end = time.time() + RESTART_S
         while time.time() < end:  # (until its output ends: the program is over)
@@ -489,7 +505,7 @@ def play(t, name, actions=ACTIONS):
                     return False
         return t.send("hello") is not None
     rnd = random.Random(PICK_SEED)
-    if not _started(t, start, name):
+    if not _started(t, start, name) or (t.cycle and not t.power_cycle()):
         return False
     done = games = 0
     while done < actions:
@@ -546,13 +562,14 @@ def play(t, name, actions=ACTIONS):
     return t.send("hello") is not None
 
 
-def runs(heap, layout, cal, name, first=None):
+def runs(heap, layout, cal, name, first=None, cycle=False):
     """Does the table play its game in `heap` bytes (above the interpreter and emulator)?
-    first: the game the table boots (then the game's command switches), else the game."""
+    first: the game the table boots (then the game's command switches), else the game; cycle:
+    the game played from its save after a power cycle right after it started (RESUMED)."""
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
         _root(layout, state, board)  # the state folder is the Pico's root: package, board, save
-        t = _Table(heap, layout, cal, first or game, board, state)
+        t = _Table(heap, layout, cal, first or game, board, state, cycle)
         try:
             ok = play(t, name) and t.bad == 0
         finally:
@@ -564,7 +581,7 @@ def runs(heap, layout, cal, name, first=None):
         return ok
 
 
-def game_names(name, layout, cal, first=None):
+def game_names(name, layout, cal, first=None, cycle=False):
     """The names (qstrs) a Pico makes at run time for the table, one set for each boot (a game
     switch restarts the program: _Table): the game played once in a big heap; when a boot's
     program ends (a restart, or its stdin closed at the end) it lists the names made since it
@@ -573,7 +590,7 @@ def game_names(name, layout, cal, first=None):
     game, board, _, _ = TABLES[name]
     with tempfile.TemporaryDirectory(prefix="arkham-m32-") as state:
         _root(layout, state, board)
-        t = _Table(1024 * 1024, layout, cal, first or game, board, state)
+        t = _Table(1024 * 1024, layout, cal, first or game, board, state, cycle)
         try:
             if not play(t, name):
                 return None
@@ -674,14 +691,14 @@ def _firmware_names():
     return firmware_names(firmware.DEFAULT.read_bytes()) or set()
 
 
-def peak(name, layout, cal, first=None):
+def peak(name, layout, cal, first=None, cycle=False):
     ranges = TABLES[name][3]
     lo, hi = (k * 1024 for k in ranges.get(layout) or (ranges["mpy"][0], ranges["mpy"][1] + 64))
-    if not runs(hi, layout, cal, name, first):
+    if not runs(hi, layout, cal, name, first, cycle):
         return None
     while hi - lo > STEP:
         mid = (lo + hi) // 2 // STEP * STEP
-        if runs(mid, layout, cal, name, first):
+        if runs(mid, layout, cal, name, first, cycle):
             hi = mid
         else:
             lo = mid
@@ -717,6 +734,27 @@ def measure() -> dict:
                 out["m32_pico_free_at_peak_%s_%s" % (name, layout)] = PICO_FREE - p
             if name in AFTER_BRINGUP and layout == "mpy":
                 out.update(after_bringup(name, layout, cal))
+            if name in RESUMED and layout == "mpy":
+                out.update(resumed(name, layout, cal))
+    return out
+
+
+def resumed(name, layout, cal):
+    """The table's figures for its game played from the save: a power cycle right after the
+    game started, then the whole game from the resumed state (what a Pico plays after any power
+    cycle, and after a switch to another game, which restarts it)."""
+    key = "%s_resumed_%s" % (name, layout)
+    made = game_names(name, layout, cal, cycle=True)
+    if made is None:
+        return {"m32_heap_peak_" + key: None}
+    cal = dict(cal, names=[len(m) for m in made])
+    p = peak(name, layout, cal, cycle=True)
+    sys.stderr.write("m32: %s peak %s\n" % (key, p))
+    most = max(cal["names"])
+    out = {"m32_qstrs_" + key: most, "m32_qstr_pool_bytes_" + key: qstr_pool_bytes(most),
+           "m32_heap_peak_" + key: p}
+    if p is not None:
+        out["m32_pico_free_at_peak_" + key] = PICO_FREE - p
     return out
 
 
