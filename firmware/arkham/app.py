@@ -186,7 +186,7 @@ class App:
     def _start(self, name, options, snap):
         """Make the mode `name` (raises CommandError etc. without changing the current one)."""
         cls = games.load(name)  # CommandError listing the known games when unknown
-        mode = cls(self, options)
+        mode = cls(self, options, snap)
         if snap is not None:
             mode.restore(snap)
         self.mode = mode

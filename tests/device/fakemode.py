@@ -19,7 +19,7 @@ class Mode(_Mode):
     }
     QUERIES = ("peek",)
 
-    def __init__(self, ctx, options=None):
+    def __init__(self, ctx, options=None, snap=None):
         _Mode.__init__(self, ctx, options)
         options = options or {}
         no_more("counter", [], options, 0, ("start",))

@@ -50,7 +50,9 @@ class Mode:
     The app repaints after every pad change and accepted game verb, and re-checks snapshot()
     after every accepted game verb; after a pad change that alters the state, call ctx.save().
     `options` are the key=value strings of `game NAME key=value...` (validate them in __init__
-    and raise CommandError: the old game then stays).
+    and raise CommandError: the old game then stays). `snap`: at a resume, the saved snapshot
+    that restore() gets next: a mode builds no new game then (a new game's data and setup beside
+    the parsed save were a resumed table's worst point: Final Hour's 137 KB, bench m32).
     """
 
     name = "?"
@@ -65,7 +67,7 @@ class Mode:
     # undone by that comparison. None otherwise (-1: not scheduled yet).
     check_at = None
 
-    def __init__(self, ctx, options=None):
+    def __init__(self, ctx, options=None, snap=None):
         self.ctx = ctx
 
     def release(self):

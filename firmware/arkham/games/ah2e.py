@@ -107,7 +107,7 @@ class Mode(games.Mode):
     }
     QUERIES = ("legal", "state")
 
-    def __init__(self, ctx, options=None):
+    def __init__(self, ctx, options=None, snap=None):
         games.Mode.__init__(self, ctx, options)
         from arkham.ah2e import tables
 

@@ -52,7 +52,7 @@ class Mode(_Mode):
         "unlight": "unlight SPOT|all: switch off spots lit with `light`",
     }
 
-    def __init__(self, ctx, options=None):
+    def __init__(self, ctx, options=None, snap=None):
         _Mode.__init__(self, ctx, options)
         if options:
             raise CommandError("bringup takes no options (got %s)" % " ".join(sorted(options)))

@@ -107,10 +107,11 @@ class Mode(_Mode):
         "victim", "end", "legal", "state", "ok", "override"))
     QUERIES = ("legal", "state", "hand")
 
-    def __init__(self, ctx, options=None):
+    def __init__(self, ctx, options=None, snap=None):
         _Mode.__init__(self, ctx, options)
         _more().check_board(ctx.board)
-        self._new(options or {}, None)  # (`game`: the app lets the old game go first)
+        if snap is None:  # (a resume: restore() makes the game, none is built before it)
+            self._new(options or {}, None)  # (`game`: the app lets the old game go first)
 
     def _new(self, kw, old):
         """A new game (old: this mode at a `new`, whose game goes first when it is saved)."""

@@ -53,10 +53,11 @@ class Mode(_Mode):
         "sanity", "legal", "state"))
     QUERIES = ("legal", "state", "look")
 
-    def __init__(self, ctx, options=None):
+    def __init__(self, ctx, options=None, snap=None):
         _Mode.__init__(self, ctx, options)
         self.core = None
-        self._new(options or {})
+        if snap is None:  # (a resume: restore() makes the game, none is built before it)
+            self._new(options or {})
 
     def _new(self, kw):
         """A new game (Mode(), `new`); with the slots of the game before, its cards serve
