@@ -128,3 +128,12 @@ def test_module_names_are_the_dotted_name_and_its_parts():
     assert m32._module_names("arkham/hw/mpr121.mpy") == {"arkham.hw.mpr121", "arkham", "hw",
                                                          "mpr121"}
     assert m32._module_names("arkham/games/__init__.mpy") == {"arkham.games", "arkham", "games"}
+
+
+def test_main_pys_short_strings_are_names_a_pico_makes():
+    # main.py is compiled on the Pico from source, whose parser interns every string of up to
+    # 10 characters, also one folded into a constant tuple (the .mpy keeps that as a string):
+    # the emulated chip made `calib.json` where the count did not (issue 9's seventh session)
+    names = m32._pico_names()
+    assert {"calib.json", "state.json"} <= names
+    assert "NeoPixels" in names  # (and the real backend's own)

@@ -131,12 +131,15 @@ class Mode(games.Mode):
 
     @staticmethod
     def prepare():
-        """Boot, before a saved game is parsed: the data tables first, on a heap in one piece,
-        and the words of a state no loaded module holds (ah2e_check.STATE_WORDS)."""
+        """Boot, before a saved game is parsed: the words of a state no loaded module holds
+        (ah2e_check.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
+        its code leaves the heap once the pads are checked, and its hole below the data is
+        filled by small blocks later (after the data, the AH2e table after a bring-up boot
+        needed 2 KB more at its worst point: bench m32, issue 9's eighth session)."""
         from arkham.ah2e import tables
 
-        tables.get()
         _rare()
+        tables.get()
 
     @property
     def core(self):

