@@ -47,8 +47,8 @@ def make_app(board_path, options):
 
 
 def run(app):
-    """Run until `repl` stops the loop, or until a game switch is saved on a Pico: then restart
-    the program (app.restart; the boot script runs again and resumes the new game). A
+    """Run until `repl` stops the loop, or until a switch to another game is saved on a Pico:
+    then restart the program (app.restart; the boot script runs again and resumes it). A
     KeyboardInterrupt (CircuitPython's console turns a 0x03 byte into one) does not stop the
     table: the loop goes on."""
     while app.running:

@@ -91,7 +91,7 @@ def game(app, tag, args, kw, now):
     no_more("game", args, {}, 1)
     name = args[0].lower()
     app.switch_game(name, kw)
-    if app.restart:  # (a Pico restarts once it is saved: a `hello` event follows the reply)
+    if app.restart:  # (another game on a Pico: it restarts once saved, a `hello` event follows)
         return {"game": name, "options": kw, "restart": True}
     return {"game": name, "options": kw}
 

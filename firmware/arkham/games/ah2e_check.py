@@ -34,10 +34,11 @@ def share(snap):
     """A resumed game's snapshot (freshly parsed JSON: {"opts", "core", "table"}) made to use the
     data tables' own place and world names and one string for each investigator: the parse made
     each its own string, where a fresh game shares the data's. As the game moves on those copies
-    are let go one by one and leave small holes among its long-lived blocks: with STATE_WORDS, a
-    resumed AH2e game's worst point was 4 KB above a fresh one's (bench m32, issue 9's eighth
-    session: a Pico resumes after every game switch now). Dict keys too (`gates`, `clues`, the
-    prompts' spots): such a dict has each entry put back under the shared key."""
+    are let go one by one and leave small holes among its long-lived blocks (with the keys, see
+    STATE_WORDS, a resumed AH2e game's worst point had been 4 KB above a fresh one's: bench m32,
+    issue 9's eighth session; a Pico resumes after a switch to another game now). Dict keys too
+    (`gates`, `clues`, the prompts' spots): such a dict has each entry put back under the
+    shared key."""
     from arkham.ah2e import tables
 
     d = tables.get()
