@@ -105,25 +105,30 @@ class Link:
 
     def wait_restart(self, start: int, timeout: float = 0.0) -> dict:
         """The `hello` event of the table's next boot: the first one among the events from
-        index `start` (counted from the link's first event: reply_at, where the reply that
-        said so came; every event from before the restart came before that reply)."""
-        return self.expect_after(start, "hello", timeout or RESTART_TIMEOUT)
-
-    def expect_after(self, start: int, name: str, timeout: float) -> dict:
-        """The first event `name` at index >= start of the events list (expect()'s cursor
-        stays where it is)."""
-        deadline = time.monotonic() + timeout
+        `start` (counted from the link's first event: reply_at, where the reply that said so
+        came; every event from before the restart came before that reply). expect()'s cursor
+        stays where it is."""
+        timeout = timeout or RESTART_TIMEOUT
         with self.cond:
-            while True:
-                for ev in self.events[max(0, start - self._dropped):]:
-                    if ev.get("ev") == name:
-                        return ev
-                left = deadline - time.monotonic()
-                if left <= 0 or self.closed:
-                    break
-                self.cond.wait(left)
-        raise Timeout("the table said it restarts; no `%s` from its next boot within %.0f s%s"
-                      % (name, timeout, self.recent_text()))
+            i = self._first(lambda ev: ev.get("ev") == "hello", start, timeout)
+            if i is not None:
+                return self.events[i]
+        raise Timeout("the table said it restarts; no `hello` from its next boot within %.0f s%s"
+                      % (timeout, self.recent_text()))
+
+    def _first(self, fits, start: int, timeout: float):
+        """The index in self.events of the first event from `start` (counted from the link's
+        first event) for which fits(ev), waiting up to `timeout` s for it; None. The caller
+        holds self.cond (a re-entrant lock: the wait releases it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i in range(max(0, start - self._dropped), len(self.events)):
+                if fits(self.events[i]):
+                    return i
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed:
+                return None
+            self.cond.wait(left)
 
     def reply(self, tag, timeout: float = 5.0, what: str = "") -> dict:
         """The reply whose `re` is tag; reply_at then says how many events had come before
@@ -153,17 +158,11 @@ class Link:
                 return False
             return all(ev.get(k) == v for k, v in fields.items())
 
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while True:
-                for i in range(self.cursor, len(self.events)):
-                    if fits(self.events[i]):
-                        self.cursor = i + 1
-                        return self.events[i]
-                left = deadline - time.monotonic()
-                if left <= 0 or self.closed:
-                    break
-                self.cond.wait(left)
+        with self.cond:  # (re-entered by _first: the cursor is set before anything drops)
+            i = self._first(fits, self._dropped + self.cursor, timeout)
+            if i is not None:
+                self.cursor = i + 1
+                return self.events[i]
         want = match if isinstance(match, str) else getattr(match, "__name__", "a predicate")
         raise Timeout(
             "no event %s%s within %.1f s%s"

@@ -495,8 +495,7 @@ class Mode(games.Mode):
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
         _rare().share(snap)  # (the data's own names, not the parse's copies)
-        core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
-        self._core = core
+        self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
         self._core.sink = self.sink
         self.opts = opts
         self.sync = Sync()

@@ -388,22 +388,27 @@ class _Table:
     def _restart(self):
         """The table restarts (the reply to a switch to another game said so): its boot lists
         its names as its program ends; then the boot runs again and resumes the saved game."""
+        if not self.end_boot():  # it did not restart (a save that failed after the reply keeps
+            self.bad += 1  # a table running)
+            return False
+        self.p.wait(10)
+        self._start(None)
+        return True
+
+    def end_boot(self):
+        """The ending program's output read to its end (RESTART_S at most): the boot's name
+        lists go to self.boots. False if its output does not end."""
         rest = b""
         end = time.time() + RESTART_S
-        while time.time() < end:  # (until its output ends: the program is over)
+        while time.time() < end:
             r, _, _ = select.select([self.p.stdout], [], [], 0.5)
             chunk = os.read(self.p.stdout.fileno(), 65536) if r else None
             if chunk == b"":
-                break
+                self.boots.append(b"\n".join(self.names) + b"\n" + self.buf + rest)
+                self.names, self.buf = [], b""
+                return True
             rest += chunk or b""
-        else:  # it did not restart (a save that failed after the reply keeps a table running)
-            self.bad += 1
-            return False
-        self.p.wait(10)
-        self.boots.append(b"\n".join(self.names) + b"\n" + self.buf + rest)
-        self.names, self.buf = [], b""
-        self._start(None)
-        return True
+        return False
 
     def send(self, cmd, timeout=60.0):
         """The reply to cmd, or None (a memory error on the way, the table died or went quiet)."""
@@ -597,11 +602,12 @@ def game_names(name, layout, cal, first=None, cycle=False):
             if not play(t, name):
                 return None
             t.p.stdin.close()  # (the table's link ends: it leaves its loop, the boot lists)
-            boots = t.boots + [b"\n".join(t.names) + b"\n" + t.buf + t.p.stdout.read()]
+            if not t.end_boot():
+                return None
         finally:
             t.close()
     out = []
-    for text in boots:
+    for text in t.boots:
         made = _boot_names(text.decode(errors="replace"), cal)
         if made is None:
             return None
@@ -730,63 +736,36 @@ def measure() -> dict:
         for name in names:
             cal = calibrate(layout, TABLES[name][1])
             out["m32_emu_chip_bytes_" + name] = cal["chips"]
-            made = game_names(name, layout, cal)
-            if made is None:
-                out["m32_heap_peak_%s_%s" % (name, layout)] = None
+            key = "%s_%s" % (name, layout)
+            out.update(figures(key, name, layout, cal))
+            if out["m32_heap_peak_" + key] is None:
                 continue
-            cal["names"] = [len(m) for m in made]
-            most = max(cal["names"])  # (the boot with the most names: the game's long run)
-            out["m32_qstrs_%s_%s" % (name, layout)] = most
-            out["m32_qstr_pool_bytes_%s_%s" % (name, layout)] = qstr_pool_bytes(most)
-            out["m32_boots_%s_%s" % (name, layout)] = len(made)
-            p = peak(name, layout, cal)
-            out["m32_heap_peak_%s_%s" % (name, layout)] = p
-            sys.stderr.write("m32: %s %s peak %s\n" % (name, layout, p))
-            if p is not None:
-                out["m32_pico_free_at_peak_%s_%s" % (name, layout)] = PICO_FREE - p
             if name in AFTER_BRINGUP and layout == "mpy":
-                out.update(after_bringup(name, layout, cal))
+                # (m32_qstrs_..._first_boot: the boot that built both tables, before the restart)
+                out.update(figures("%s_after_bringup_%s" % (name, layout), name, layout, cal,
+                                   first="bringup"))
             if name in RESUMED and layout == "mpy":
-                out.update(resumed(name, layout, cal))
+                out.update(figures("%s_resumed_%s" % (name, layout), name, layout, cal,
+                                   cycle=True))
     return out
 
 
-def resumed(name, layout, cal):
-    """The table's figures for its game played from the save: a power cycle right after the
-    game started, then the whole game from the resumed state (what a Pico plays after any power
-    cycle, and after a switch to another game, which restarts it)."""
-    key = "%s_resumed_%s" % (name, layout)
-    made = game_names(name, layout, cal, cycle=True)
+def figures(key, name, layout, cal, first=None, cycle=False):
+    """m32_<figure>_<key> of table `name`: the names of its boot with the most (the game's long
+    run; with 2 boots or more also the first's), their pools, the boots, the peak and what a
+    Pico keeps free there. first: the game the table boots (then the game's command switches);
+    cycle: a power cycle right after the game started (RESUMED)."""
+    made = game_names(name, layout, cal, first, cycle)
     if made is None:
         return {"m32_heap_peak_" + key: None}
-    cal = dict(cal, names=[len(m) for m in made])
-    p = peak(name, layout, cal, cycle=True)
-    sys.stderr.write("m32: %s peak %s\n" % (key, p))
+    cal = dict(cal, names=[len(m) for m in made])  # (each boot charged its own names' pools)
     most = max(cal["names"])
-    out = {"m32_qstrs_" + key: most, "m32_qstr_pool_bytes_" + key: qstr_pool_bytes(most),
-           "m32_heap_peak_" + key: p}
-    if p is not None:
-        out["m32_pico_free_at_peak_" + key] = PICO_FREE - p
-    return out
-
-
-def after_bringup(name, layout, cal):
-    """The table's figures when it boots the bring-up table first (a fresh Pico: no save) and
-    the game's command switches. Before issue 9's eighth session the bring-up table's names
-    stayed (a Pico keeps every name until it restarts): 1,269 names, over the 1,260 boundary.
-    Now the switch restarts the program: m32_qstrs_..._first_boot is the boot that built
-    both tables, the other figures the worst boot."""
-    key = "%s_after_bringup_%s" % (name, layout)
-    made = game_names(name, layout, cal, "bringup")
-    if made is None:
-        return {"m32_heap_peak_" + key: None}
-    cal = dict(cal, names=[len(m) for m in made])
-    most = max(cal["names"])
-    p = peak(name, layout, cal, "bringup")
+    p = peak(name, layout, cal, first, cycle)
     sys.stderr.write("m32: %s peak %s\n" % (key, p))
     out = {"m32_qstrs_" + key: most, "m32_qstr_pool_bytes_" + key: qstr_pool_bytes(most),
-           "m32_qstrs_%s_first_boot" % key: len(made[0]), "m32_boots_" + key: len(made),
-           "m32_heap_peak_" + key: p}
+           "m32_boots_" + key: len(made), "m32_heap_peak_" + key: p}
+    if len(made) > 1:
+        out["m32_qstrs_%s_first_boot" % key] = len(made[0])
     if p is not None:
         out["m32_pico_free_at_peak_" + key] = PICO_FREE - p
     return out
