@@ -25,6 +25,9 @@ from arkham_host import runtimes
 FIRMWARE_DIR = runtimes.FIRMWARE_DIR
 PACKAGE_DIR = FIRMWARE_DIR / "arkham"
 NOT_DEPLOYED = ("emu",)  # sub-packages of arkham that stay on the host
+# modules only CPython imports (ah2e/host.py: the rules core's lookups kept in RAM on a host,
+# loaded by tables.get() when sys.implementation is cpython): 4 KB of flash a table never reads
+HOST_ONLY = ("arkham/ah2e/host.py",)
 # boot entry files, always source (the runtime runs only a .py at boot). CircuitPython's boot.py
 # makes the flash writable for the table unless GP22 is held to GND at power-up (see the file).
 ENTRY = {"micropython": ["main.py"], "circuitpython": ["code.py", "boot.py"]}
@@ -128,6 +131,8 @@ def device_sources() -> list[pathlib.Path]:
         rel = p.relative_to(FIRMWARE_DIR)
         parts = rel.parts
         if not p.is_file() or "__pycache__" in parts or parts[1] in NOT_DEPLOYED:
+            continue
+        if rel.as_posix() in HOST_ONLY:
             continue
         if p.suffix in (".py", ".json"):
             files.append(rel)

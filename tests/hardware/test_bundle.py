@@ -1,5 +1,6 @@
 """The release bundle: every device module compiled for the target's .mpy version, the emulator
-left out, the boot entry files and the board map included; and the compiled package loads."""
+and the host-only module (ah2e/host.py) left out, the boot entry files and the board map
+included; and the compiled package loads."""
 
 import json
 import subprocess
@@ -17,6 +18,7 @@ def device_modules():
         p.relative_to(FW).with_suffix("").as_posix()
         for p in (FW / "arkham").rglob("*.py")
         if "__pycache__" not in p.parts and p.relative_to(FW).parts[1] != "emu"
+        and p.relative_to(FW).as_posix() not in bundle.HOST_ONLY
     )
 
 
@@ -37,6 +39,8 @@ def test_every_firmware_module_compiled_emu_left_out(mp_bundle):
     assert not list((out / "arkham").rglob("*.py")), "sources left in a compiled bundle"
     assert not (out / "arkham" / "emu").exists()
     assert (FW / "arkham" / "emu").is_dir()  # it does exist in the firmware: really left out
+    assert not (out / "arkham" / "ah2e" / "host.mpy").exists()  # (CPython's lookups: tables.get)
+    assert (FW / "arkham" / "ah2e" / "host.py").is_file()
     for p in (out / "arkham").rglob("*.mpy"):
         assert p.read_bytes()[:2] == b"M\x06", p  # MicroPython .mpy v6
 
