@@ -26,7 +26,9 @@ import time
 HELP = "replay a recorded log through a fresh emulated table and compare replies, events, state"
 
 IGNORED_EVENTS = ("hello",)
-IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "impl", "emulated", "fw")
+# (restart: whether a game switch restarts the table is the firmware's and runtime's, not the
+# game's: a Pico's since issue 9, the emulated table's too)
+IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "impl", "emulated", "fw", "restart")
 EVENT_GRACE = 2.0  # seconds beyond the recorded gap an awaited event may take
 REPLY_TIMEOUT = 10.0
 
@@ -230,6 +232,12 @@ def _run(steps, link, sim, say, pace, show, Timeout):
                     answers[tag] = link.reply(tag, REPLY_TIMEOUT, line)
                 except Timeout:
                     return ["line %d: no reply to %s within %.0f s" % (n, line, REPLY_TIMEOUT)]
+                if answers[tag].get("restart"):  # a switch to another game: the table restarts
+                    try:  # and resumes it; what is typed before its boot's hello is lost
+                        link.wait_restart(link.reply_at)
+                    except Timeout:
+                        return ["line %d: %s: the table said it restarts and did not come back"
+                                % (n, line)]
                 if show and not line.split(" ", 2)[1:2] == ["dump"]:
                     show(link)
         elif kind == "reply":

@@ -52,10 +52,15 @@ FORWARDED = (
     "stuck",
     "unstick",
 )
+# world verbs that set the table's physical side (set again after a firmware restart): the verb
+# -> what it sets (one per token spot, chip, pad; one noise and overlay level); UNDO verbs clear it
+PHYSICAL = {"place": "token", "lift": "token", "fail": "chip", "heal": "chip", "stuck": "short",
+            "unstick": "short", "noise": "noise", "overlay": "overlay"}
+UNDO = ("lift", "heal", "unstick")
 # answered by the sim itself
 LOCAL = {
     "tokens": "spots where the world has a token now",
-    "stats": "relay counters (lines dropped because nobody read the serial port)",
+    "stats": "relay counters (lines dropped because nobody read the serial port, restarts)",
     "help": "this list",
     "quit": "stop the emulated table",
 }
@@ -137,6 +142,11 @@ class Sim:
         self._from_fw = bytearray()
         self._clients = {}
         self._thread = None
+        self._restart_due = False  # the firmware's reply said it restarts (a game switch)
+        self.restarts = 0
+        # the world's physical settings, replayed into the firmware after a restart (tokens stay
+        # on their pads, a failed chip stays failed): key -> world line, in the order they came
+        self._physical = {}
 
     # ---- life cycle -------------------------------------------------------------------------
     def start(self):
@@ -146,14 +156,17 @@ class Sim:
         self._thread.start()
         return self
 
-    def _spawn(self):
-        """Start the firmware process (self.proc, its stdin/stdout are the relay's pipes)."""
+    def _spawn(self, resume=False):
+        """Start the firmware process (self.proc, its stdin/stdout are the relay's pipes).
+        resume: after a restart, the saved game (no --game)."""
         args = ["--board", self.board_path]
-        if self.game:  # (none: the saved game, else bringup)
+        if self.game and not resume:  # (none: the saved game, else bringup)
             args += ["--game", self.game]
         if self.state_dir:
             os.makedirs(self.state_dir, exist_ok=True)
-            args += ["--state", self.state_dir]
+            # a switch to another game restarts the program, as on a Pico: its process ends
+            # once the new game is saved, and the relay starts it again (_restart)
+            args += ["--state", self.state_dir, "--restart", "1"]
         argv, env = runtimes.command(
             self.runtime, self.emulator, *args, heap=self.heap, rom=self.rom
         )
@@ -265,6 +278,7 @@ class Sim:
                         "dropped_lines": self.dropped_lines,
                         "dropped_input": self.dropped_input,
                         "pty_buffered": len(self._to_pty),
+                        "restarts": self.restarts,
                     }
                 )
             if verb == "help":
@@ -291,9 +305,21 @@ class Sim:
                 self.tokens.add(args[0])
             elif verb == "lift":
                 self.tokens.discard(args[0])
+            self._remember(verb, args)
             if verb == "leds":  # the socket answers `leds` with the mapping itself
                 obj = obj.get("leds", {})
         answer(obj)
+
+    def _remember(self, verb, args):
+        """Keep the world's physical settings for a restart (_restart): the last of each."""
+        key = PHYSICAL.get(verb)
+        if key is None:
+            return
+        if args and key not in ("noise", "overlay"):
+            key = (key, args[0])  # (one per spot or chip)
+        self._physical.pop(key, None)
+        if verb not in UNDO:
+            self._physical[key] = " ".join([verb] + list(args))
 
     # ---- the relay ---------------------------------------------------------------------------
     def _loop(self):
@@ -339,8 +365,19 @@ class Sim:
                         if events & selectors.EVENT_WRITE:
                             self._write_pty()
                     elif tag == "fw_out":
-                        if not self._read_fw(fw_out):
+                        if self._read_fw(fw_out):
+                            continue
+                        if not self._restart_due or self._stop:
                             self._stop = True
+                            continue
+                        sel.unregister(fw_out)
+                        if fw_in in wants:
+                            want(fw_in, 0, None)
+                        self._restart()
+                        fw_out = self.proc.stdout.fileno()
+                        fw_in = self.proc.stdin.fileno()
+                        sel.register(fw_out, selectors.EVENT_READ, "fw_out")
+                        break  # (the rest of this select's events are the old process's)
                     elif tag == "fw_in":
                         self._write_fw(fw_in)
                     elif tag == "listen":
@@ -364,6 +401,34 @@ class Sim:
         finally:
             sel.close()
             self._shutdown_firmware()
+
+    def _restart(self):
+        """The firmware said it restarts (its reply to a switch to another game) and its process
+        ended: a new one boots and resumes the saved game, as a Pico's boot does. The world is the
+        table's physical side and outlives the program: each token, failed chip or stuck pad is
+        set again in the new one (before its pads are compared with the game, 500 ms on)."""
+        self._restart_due = False
+        old = self.proc
+        try:
+            old.wait(5.0)
+        except subprocess.TimeoutExpired:
+            old.kill()
+            old.wait()
+        for f in (old.stdin, old.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        for wid in list(self._pending):
+            self._pending.pop(wid)[2]({"ok": False, "err": "the emulated table restarted"})
+        self._to_fw.clear()
+        self._from_fw.clear()
+        self._spawn(resume=True)
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self.restarts += 1
+        for line in list(self._physical.values()):
+            self._request(line, lambda obj: None)
 
     def _shutdown_firmware(self):
         for wid in list(self._pending):
@@ -523,6 +588,13 @@ class Sim:
                 if self.on_frame:
                     self.on_frame()
             return
+        if b'"restart"' in line and line.startswith(b"{"):
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                obj = None
+            if isinstance(obj, dict) and obj.get("restart") is True and "re" in obj:
+                self._restart_due = True  # (its process ends once the line is out: _loop)
         if self.on_serial:
             self.on_serial(line)
         if len(self._to_pty) + len(line) > PTY_BUFFER_CAP:

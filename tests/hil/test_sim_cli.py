@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def test_running_sim_is_listed_by_ports(table):
     if not table.emulated:
@@ -152,3 +154,24 @@ def test_a_link_nobody_reads_events_from_stays_bounded():
         link._line('{"seq": %d, "ev": "pad", "spot": "pad_01", "present": true}' % n)
     assert len(link.events) <= 80 and link.events[-1]["seq"] == 1000
     assert link.cursor == 0
+
+
+def test_a_switch_to_another_game_restarts_the_emulated_table_as_a_pico(table_factory):
+    """A Pico restarts after `game NAME` starts another game (its names go with the old
+    program) and resumes the new game from its save; the emulated table does the same (its
+    firmware process ends and boots again), and the world, the table's physical side, stays:
+    the token on its pad is still sensed. A new game of the same kind does not restart."""
+    table = table_factory(game="bringup", board="ah2e")
+    if not table.emulated:
+        pytest.skip("the emulated table's restart")
+    table.world.do("place rivertown")
+    table.expect("pad", spot="rivertown", present=True)
+    r = table.ok("game ah2e seed=5 players=2")
+    assert r["restart"] is True
+    assert table.world.do("stats")["restarts"] == 1
+    assert table.ok("hello")["game"] == "ah2e"  # (the new boot's: the saved game resumed)
+    assert "rivertown" in table.world.do("tokens")["tokens"]
+    sensed = [p["spot"] for p in table.ok("pads")["pads"] if p["present"]]
+    assert sensed == ["rivertown"]  # (by the new program)
+    r = table.ok("game ah2e seed=6 players=2")
+    assert not r.get("restart") and table.world.do("stats")["restarts"] == 1
