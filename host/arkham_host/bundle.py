@@ -25,9 +25,7 @@ from arkham_host import runtimes
 FIRMWARE_DIR = runtimes.FIRMWARE_DIR
 PACKAGE_DIR = FIRMWARE_DIR / "arkham"
 NOT_DEPLOYED = ("emu",)  # sub-packages of arkham that stay on the host
-# modules only CPython imports (ah2e/host.py: the rules core's lookups kept in RAM on a host,
-# loaded by tables.get() when sys.implementation is cpython): 4 KB of flash a table never reads
-HOST_ONLY = ("arkham/ah2e/host.py",)
+HOST_ONLY = runtimes.HOST_ONLY  # modules only CPython imports (ah2e/host.py)
 # boot entry files, always source (the runtime runs only a .py at boot). CircuitPython's boot.py
 # makes the flash writable for the table unless GP22 is held to GND at power-up (see the file).
 ENTRY = {"micropython": ["main.py"], "circuitpython": ["code.py", "boot.py"]}

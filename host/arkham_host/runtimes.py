@@ -78,6 +78,12 @@ def heap_bytes(heap: str) -> int:
     return int(h[:-1] if mult > 1 else h) * mult
 
 
+# modules of the package only CPython imports (ah2e/host.py: the rules core's lookups kept in RAM
+# on a host, loaded by tables.get() when sys.implementation is cpython): left out of every
+# compiled form and bundle (~4 KB of a Pico's flash, ~150 bytes of a ROMFS image)
+HOST_ONLY = ("arkham/ah2e/host.py",)
+
+
 def _package(include_emu: bool = True):
     """(files, digest): the device package's .py and .json files and a hash of them (and of our
     mpy-cross), so compiled forms are rebuilt only when a source changes."""
@@ -92,6 +98,7 @@ def _package(include_emu: bool = True):
         and p.suffix in (".py", ".json")
         and "__pycache__" not in p.parts
         and (include_emu or "emu" not in p.relative_to(pkg).parts)
+        and p.relative_to(FIRMWARE_DIR).as_posix() not in HOST_ONLY
     )
     digest = hashlib.sha1()
     digest.update(subprocess.run([mpy_cross_binary(), "--version"], capture_output=True).stdout)

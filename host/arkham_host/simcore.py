@@ -588,6 +588,9 @@ class Sim:
                 if self.on_frame:
                     self.on_frame()
             return
+        if self._restart_due and line.startswith(b'{"re":'):
+            self._restart_due = False  # (it answered another line: the restart did not come,
+            # e.g. its save failed; a table that cannot save keeps running)
         if b'"restart"' in line and line.startswith(b"{"):
             try:
                 obj = json.loads(line)

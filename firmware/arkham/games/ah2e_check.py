@@ -58,9 +58,9 @@ def _share(x, names):
     """x with the shared names, or its copy where the parse left room to spare: a list the parse
     grew by doubling (the mythos deck's 67 cards in room for 128: 240 bytes) or a dict it grew a
     size at a time (an investigator's 26 keys in room for 29: 32 bytes; a fresh game's dicts are
-    literals, their own size). With 8 investigators a resumed AH2e game held ~550 bytes more than
-    a fresh one at every point of its play, ~600 bytes less with the copies (bench m32's figure
-    for it 161,792 -> , issue 9's ninth session)."""
+    literals, their own size). With 8 investigators a resumed AH2e game held 430-580 bytes more
+    than a fresh one at each point of its play measured; with the copies ~490 less, within 80 of
+    the fresh one (bench m32's figure for it 161,792 -> 159,744, issue 9's ninth session)."""
     if isinstance(x, list):
         if len(x) > 32:
             x = x[:]
