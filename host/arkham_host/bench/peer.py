@@ -357,16 +357,14 @@ def _lb_replay(g, snap, reps):
 
 
 # ---- the measures -----------------------------------------------------------------------------
-def mythos_ours(games, n, phases, reps):
-    """Per Mythos phase, one of each: (best times of the whole action that runs into it, of the
-    phase as it runs in play, of the phase from a `draw_mythos` action to the next Upkeep's
-    start, of that draw's whole action: to the Upkeep's first question)."""
+def our_phases(games, n, phases):
+    """Our Mythos phases, untimed: (game, its state before the action that runs into the phase,
+    that action, its state waiting for the phase's card to be drawn), the first `phases` of each
+    of `games` random games (setup's excluded). Each game goes on from the state after the
+    phase."""
     from arkham_host.bench import ah2e
 
-    steps = []
-    in_play = []
-    cards = []
-    whole = []
+    out = []
     for seed in range(games):
         g, rnd = ah2e.new_random_game(seed, n)
         k = 0
@@ -380,8 +378,6 @@ def mythos_ours(games, n, phases, reps):
                 continue
             found += 1
             after = g.snapshot()
-            steps.append(_best_apply(g, snap, a, reps))
-            in_play.append(_best_in_play(g, snap, a, reps))
             # the same phase from the card's draw: the mythos deck made physical for the step
             # before it (the game then waits for the draw), then virtual again: the draw takes the
             # top card as the step above did, from the same RNG state
@@ -390,11 +386,31 @@ def mythos_ours(games, n, phases, reps):
             g.apply(a)
             g.s["phys"] = []
             assert g.need() == {"k": "draw_mythos"}, g.need()
-            to_upkeep, to_question = _best_phase(g, g.snapshot(), reps)
-            cards.append(to_upkeep)
-            whole.append(to_question)
+            out.append((g, snap, a, g.snapshot()))
             g.restore(after)
-    return steps, in_play, cards, whole
+    return out
+
+
+def _our_round(cases, best):
+    """One replay of each case's four windows; best[i]: the least times so far of case i's
+    (whole action, phase in play, phase from the draw, the draw's whole action)."""
+    for i, (g, snap, a, drawn) in enumerate(cases):
+        times = (_best_apply(g, snap, a, 1), _best_in_play(g, snap, a, 1))
+        times += _best_phase(g, drawn, 1)
+        b = best[i]
+        for k, t in enumerate(times):
+            b[k] = t if b[k] is None or t < b[k] else b[k]
+
+
+def mythos_ours(games, n, phases, reps):
+    """Per Mythos phase, one of each: (best times of the whole action that runs into it, of the
+    phase as it runs in play, of the phase from a `draw_mythos` action to the next Upkeep's
+    start, of that draw's whole action: to the Upkeep's first question)."""
+    cases = our_phases(games, n, phases)
+    best = [[None] * 4 for _ in cases]
+    for _ in range(reps):
+        _our_round(cases, best)
+    return tuple([b[k] for b in best] for k in range(4))
 
 
 def _stamped(stamps):
@@ -486,28 +502,56 @@ def _best_apply(g, snap, a, reps):
     return best
 
 
-def mythos_lunboks(mods, games, n, phases, reps, max_moves):
-    """(best times, how many of the phases did not reach the next turn: game over or stuck)"""
+def lunboks_phases(mods, games, n, phases, max_moves):
+    """Lunboks's Mythos phases, untimed: (game, (state copy, rng state, player state)) at the
+    moment its Mythos event is on the stack, the first `phases` of each of `games` games."""
     out = []
-    ended = [0]
     for seed in range(games):
         g = _Lb(mods, seed, n)
         found = [0]
-        done = [0]
 
-        def on_mythos(g):
+        def on_mythos(g, found=found):
             if found[0] >= phases:
                 return
             found[0] += 1
-            snap = (copy.deepcopy(g.st), g.rng.getstate(), g.player.getstate())
-            t, ok = _lb_replay(g, snap, reps)
-            out.append(t)
-            done[0] += ok
-            # the game goes on from the last replay's state (the same phase, the same draws)
+            out.append((g, (copy.deepcopy(g.st), g.rng.getstate(), g.player.getstate())))
 
         g.play(max_moves, on_mythos)
-        ended[0] += found[0] - done[0]
-    return out, ended[0]
+    return out
+
+
+def _lb_round(cases, best, ok):
+    """One replay of each lunboks case; best[i] its least time so far, ok[i] whether its last
+    replay reached the next turn."""
+    for i, (g, snap) in enumerate(cases):
+        t, ok[i] = _lb_replay(g, snap, 1)
+        best[i] = t if best[i] is None or t < best[i] else best[i]
+
+
+def mythos_lunboks(mods, games, n, phases, reps, max_moves):
+    """(best times, how many of the phases did not reach the next turn: game over or stuck)"""
+    cases = lunboks_phases(mods, games, n, phases, max_moves)
+    best, ok = [None] * len(cases), [False] * len(cases)
+    for _ in range(reps):
+        _lb_round(cases, best, ok)
+    return best, ok.count(False)
+
+
+def mythos_by_turns(mods, games, n, phases, reps, max_moves):
+    """Both sides' Mythos phases timed by turns, so that both see the same moments of the machine
+    (its speed moves by tens of percent within minutes; one side timed after the other gave
+    ratios from 25x to 47x in four runs within ten minutes): the phases of both are found first,
+    then each of `reps` rounds replays every phase of ours, then every phase of lunboks, once;
+    each phase's figure is its best. -> (ours: mythos_ours's four lists, lunboks's best times,
+    how many of lunboks's phases did not reach the next turn)."""
+    ours = our_phases(games, n, phases)
+    theirs = lunboks_phases(mods, games, n, phases, max_moves)
+    best = [[None] * 4 for _ in ours]
+    lb_best, ok = [None] * len(theirs), [False] * len(theirs)
+    for _ in range(reps):
+        _our_round(ours, best)
+        _lb_round(theirs, lb_best, ok)
+    return tuple([b[k] for b in best] for k in range(4)), lb_best, ok.count(False)
 
 
 def mythos_child(games, n, phases, reps, max_moves):
@@ -519,9 +563,8 @@ def mythos_child(games, n, phases, reps, max_moves):
     from arkham.ah2e import tables
 
     tables.get()
-    ours = mythos_ours(games, n, phases, reps)[1]
-    theirs = mythos_lunboks(mods, games, n, phases, reps, max_moves)[0]
-    return {"ours": statistics.median(ours), "lunboks": statistics.median(theirs)}
+    mine, theirs, _ = mythos_by_turns(mods, games, n, phases, reps, max_moves)
+    return {"ours": statistics.median(mine[1]), "lunboks": statistics.median(theirs)}
 
 
 def mythos_by_hash_seed(seeds, games, n, phases, reps, max_moves):
@@ -637,8 +680,8 @@ def measure(n=4, games=10, phases=4, reps=5, max_moves=20000, hash_seeds=5) -> d
 
     tables.get()
     out = {"peer_lunboks_commit": _commit(path), "peer_investigators": n}
-    steps, ours, draw, whole = mythos_ours(games, n, phases, reps)
-    theirs, unfinished = mythos_lunboks(mods, games, n, phases, reps, max_moves)
+    (steps, ours, draw, whole), theirs, unfinished = mythos_by_turns(mods, games, n, phases, reps,
+                                                                      max_moves)
     out["peer_mythos_phases"] = len(ours)
     out["peer_mythos_phases_lunboks"] = len(theirs)
     out["peer_mythos_phases_lunboks_ending"] = unfinished
