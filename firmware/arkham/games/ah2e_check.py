@@ -68,7 +68,8 @@ def _share(x, names):
             v = x[i]
             x[i] = names.get(v, v) if isinstance(v, str) else _share(v, names)
     elif isinstance(x, dict):
-        if len(x) > 8:  # (dict.fromkeys sizes the table by the keys' count; a copy keeps the room)
+        if len(x) > 8 and hasattr(dict, "fromkeys"):  # (it sizes the table by the keys' count;
+            # a copy keeps the room. A firmware built without it resumes the game unfitted)
             fit = dict.fromkeys(x)
             for k in x:
                 fit[k] = x[k]
