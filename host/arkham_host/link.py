@@ -98,10 +98,14 @@ class Link:
         is back: its boot's `hello` event has come (RESTART_TIMEOUT at most)."""
         tag = self.next_tag()
         self.write("#%d %s\n" % (tag, command))
-        r = self.reply(tag, timeout, command)
-        if r.get("restart"):
+        return self.settle(self.reply(tag, timeout, command))
+
+    def settle(self, reply: dict) -> dict:
+        """The reply reply() just returned, once the table is back if it said it restarts
+        (`"restart": true`): its boot's `hello` has come (wait_restart)."""
+        if reply.get("restart"):
             self.wait_restart(self.reply_at)
-        return r
+        return reply
 
     def wait_restart(self, start: int, timeout: float = 0.0) -> dict:
         """The `hello` event of the table's next boot: the first one among the events from

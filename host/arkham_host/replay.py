@@ -232,12 +232,11 @@ def _run(steps, link, sim, say, pace, show, Timeout):
                     answers[tag] = link.reply(tag, REPLY_TIMEOUT, line)
                 except Timeout:
                     return ["line %d: no reply to %s within %.0f s" % (n, line, REPLY_TIMEOUT)]
-                if answers[tag].get("restart"):  # a switch to another game: the table restarts
-                    try:  # and resumes it; what is typed before its boot's hello is lost
-                        link.wait_restart(link.reply_at)
-                    except Timeout:
-                        return ["line %d: %s: the table said it restarts and did not come back"
-                                % (n, line)]
+                try:  # (a switch to another game: the table restarts and resumes it; what is
+                    link.settle(answers[tag])  # typed before its boot's hello is lost)
+                except Timeout:
+                    return ["line %d: %s: the table said it restarts and did not come back"
+                            % (n, line)]
                 if show and not line.split(" ", 2)[1:2] == ["dump"]:
                     show(link)
         elif kind == "reply":

@@ -419,8 +419,7 @@ class Sim:
                 f.close()
             except OSError:
                 pass
-        for wid in list(self._pending):
-            self._pending.pop(wid)[2]({"ok": False, "err": "the emulated table restarted"})
+        self._fail_pending("the emulated table restarted")
         self._to_fw.clear()
         self._from_fw.clear()
         self._spawn(resume=True)
@@ -430,9 +429,13 @@ class Sim:
         for line in list(self._physical.values()):
             self._request(line, lambda obj: None)
 
-    def _shutdown_firmware(self):
+    def _fail_pending(self, err):
+        """Answer every world request the firmware will not answer now."""
         for wid in list(self._pending):
-            self._pending.pop(wid)[2]({"ok": False, "err": "the emulated table stopped"})
+            self._pending.pop(wid)[2]({"ok": False, "err": err})
+
+    def _shutdown_firmware(self):
+        self._fail_pending("the emulated table stopped")
         while not self._calls.empty():
             self._calls.get_nowait()[1]({"ok": False, "err": "the emulated table stopped"})
         for c in list(self._clients.values()):

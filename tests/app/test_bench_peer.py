@@ -32,7 +32,7 @@ def test_ours_is_timed_to_the_upkeeps_start_without_changing_the_phase():
     from arkham_host.bench import ah2e
 
     g, rnd = ah2e.new_random_game(3, 4)
-    for _ in range(5000):  # to the first Mythos phase after setup, as mythos_ours finds it
+    for _ in range(5000):  # to the first Mythos phase after setup, as our_phases finds it
         a = ah2e.random_action(g, rnd)
         snap = g.snapshot()
         ok, ev = g.apply(a)

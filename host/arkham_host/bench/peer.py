@@ -406,17 +406,6 @@ def _our_round(cases, best):
             b[k] = t if b[k] is None or t < b[k] else b[k]
 
 
-def mythos_ours(games, n, phases, reps):
-    """Per Mythos phase, one of each: (best times of the whole action that runs into it, of the
-    phase as it runs in play, of the phase from a `draw_mythos` action to the next Upkeep's
-    start, of that draw's whole action: to the Upkeep's first question)."""
-    cases = our_phases(games, n, phases)
-    best = [[None] * 4 for _ in cases]
-    for _ in range(reps):
-        _our_round(cases, best)
-    return tuple([b[k] for b in best] for k in range(4))
-
-
 def _stamped(stamps):
     """Wrappers in `game.STEPS` for the replays: the first `mythos` step's start goes to
     stamps[0], the moment `endm` has begun the next Upkeep to stamps[1] (each once per replay:
@@ -532,22 +521,16 @@ def _lb_round(cases, best, ok):
         best[i] = t if best[i] is None or t < best[i] else best[i]
 
 
-def mythos_lunboks(mods, games, n, phases, reps, max_moves):
-    """(best times, how many of the phases did not reach the next turn: game over or stuck)"""
-    cases = lunboks_phases(mods, games, n, phases, max_moves)
-    best, ok = [None] * len(cases), [False] * len(cases)
-    for _ in range(reps):
-        _lb_round(cases, best, ok)
-    return best, ok.count(False)
-
-
 def mythos_by_turns(mods, games, n, phases, reps, max_moves):
     """Both sides' Mythos phases timed by turns, so that both see the same moments of the machine
     (its speed moves by tens of percent within minutes; one side timed after the other gave
     ratios from 25x to 47x in four runs within ten minutes): the phases of both are found first,
     then each of `reps` rounds replays every phase of ours, then every phase of lunboks, once;
-    each phase's figure is its best. -> (ours: mythos_ours's four lists, lunboks's best times,
-    how many of lunboks's phases did not reach the next turn)."""
+    each phase's figure is its best. -> (ours: four lists, per phase the best time of the
+    whole action that runs into it, of the phase as it runs in play, of the phase from a
+    `draw_mythos` action to the next Upkeep's start, of that draw's whole action (to the
+    Upkeep's first question); lunboks's best times; how many of lunboks's phases did not reach
+    the next turn)."""
     ours = our_phases(games, n, phases)
     theirs = lunboks_phases(mods, games, n, phases, max_moves)
     best = [[None] * 4 for _ in ours]

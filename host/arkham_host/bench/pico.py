@@ -108,8 +108,7 @@ class _Table:
         link.write("#%d %s\n" % (tag, command))
         reply = link.reply(tag, timeout, command)
         wall = time.monotonic() - w0
-        if reply.get("restart"):  # (a game switch: the chip restarts, then resumes the game)
-            link.wait_restart(link.reply_at)
+        link.settle(reply)  # (a game switch: the chip restarts, then resumes the game)
         key = str(tag)
         with self._cond:  # (the pty can pass the reply on before the relay notes its time)
             self._cond.wait_for(lambda: key in self._marks, 5.0)
