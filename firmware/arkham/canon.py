@@ -63,7 +63,7 @@ def _enc_str(s, out):
 
 def _plain(s):
     """Checked in C (min, max, in), not by a loop over the characters in Python (as
-    protocol._plain: canon does not load the protocol module on a small heap)."""
+    protocol._put_str: canon does not load the protocol module on a small heap)."""
     try:
         b = s.encode()
     except UnicodeError:  # (CPython: a lone surrogate)

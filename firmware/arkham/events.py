@@ -35,7 +35,10 @@ class EventLog:
         obj = {} if fields is None else dict(fields)
         obj["ev"] = ev
         obj["seq"] = self.seq + 1
-        line = encode(obj)  # may raise TypeError: then no number is used up
+        try:  # may raise TypeError: then no number is used up
+            line = _encode(obj)  # (encode()'s first try inline: the Pico's stack is small)
+        except MemoryError:
+            line = encode(obj)
         keep = len(self._len)
         size = len(line)
         if self.n == keep:

@@ -241,9 +241,13 @@ class LineReader:
 
 
 def _put_str(s, out):
-    b = _plain(s)
+    # (_plain's test inline: the deepest call of an event's encoding, on the Pico's small stack)
     out.append(34)
-    if b is not None:
+    try:
+        b = s.encode()
+    except UnicodeError:  # (CPython: a lone surrogate)
+        b = None
+    if b is not None and (not b or (min(b) > 31 and max(b) < 127 and 34 not in b and 92 not in b)):
         out.extend(b)
         out.append(34)
         return
@@ -285,19 +289,6 @@ def _put_code(c, out):
             out.extend(b"\\u%04x" % c)
     else:
         out.append(c)
-
-
-def _plain(s):
-    """s as bytes when it is printable ASCII without a quote or backslash (the usual case), else
-    None. Checked in C (min, max, in): a loop over the characters in Python made most of the
-    cost of a saved game."""
-    try:
-        b = s.encode()
-    except UnicodeError:  # (CPython: a lone surrogate)
-        return None
-    if not b or (min(b) > 31 and max(b) < 127 and 34 not in b and 92 not in b):
-        return b
-    return None
 
 
 def _items():
@@ -359,7 +350,11 @@ def _put_dict(d, out, head):
         first = False
         _put_str(str(k), out)
         out.append(58)
-        _put(d[k], out)
+        v = d[k]
+        if type(v) is str:  # (most values: one call less deep on the Pico's small stack)
+            _put_str(v, out)
+        else:
+            _put(v, out)
     out.append(125)
 
 
@@ -377,7 +372,7 @@ def encode(obj):
         out.append(10)
         return bytes(out)
     parts = []
-    w.line(obj, lambda piece: parts.append(bytes(piece)))
+    w.line(obj, parts.append, True)
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
@@ -407,10 +402,13 @@ class LineWriter:
         self._n = 0
         self._sent = False
         self._write = None
+        self._copy = False
 
-    def line(self, obj, write):
-        """Encode obj (a reply or event dict) as one line and write it, in pieces, with write()."""
+    def line(self, obj, write, copy=False):
+        """Encode obj (a reply or event dict) as one line and write it, in pieces, with write()
+        (copy: each piece as bytes of its own, not a view of the buffer)."""
         self._write = write
+        self._copy = copy
         self._n = 0
         self._sent = False
         try:
@@ -425,6 +423,7 @@ class LineWriter:
             raise
         finally:
             self._write = None
+            self._copy = False
 
     def stream(self, obj, write):
         """Canonical JSON of obj (the same bytes as dumps(obj)), written in pieces with write()
@@ -450,7 +449,7 @@ class LineWriter:
         if self._n + n > len(self.buf):
             self._flush()
             if n > len(self.buf):
-                self._write(data)
+                self._write(bytes(data) if self._copy else data)
                 self._sent = True
                 return
         self.buf[self._n : self._n + n] = data
@@ -458,7 +457,8 @@ class LineWriter:
 
     def _flush(self):
         if self._n:
-            self._write(self._mv[: self._n])
+            piece = self._mv[: self._n]
+            self._write(bytes(piece) if self._copy else piece)
             self._n = 0
             self._sent = True
 

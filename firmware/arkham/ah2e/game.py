@@ -65,14 +65,22 @@ class Game:
         self.s["rng"] = self.rng.state()
 
     # ---- bookkeeping used by the rule modules ------------------------------------------------
-    sink = None  # a callable: each event handed to it as it happens, not kept (the table)
+    # a callable: the events handed to it between the flow's steps, not kept whole (the table).
+    # Never called from inside a rule: the table encodes each event, ~10 calls deep, and a rule
+    # is already deep in a combat's chain; the Pico's 8 KB C stack takes ~27 Python calls.
+    sink = None
 
     def emit(self, name, **kw):
         kw["ev"] = name
-        if self.sink is None:
-            self.ev.append(kw)
-        else:
-            self.sink(kw)
+        self.ev.append(kw)
+
+    def pass_events(self):
+        """Hand the events so far to the sink (at the flow's top, where the stack is shallow)."""
+        sink = self.sink
+        ev = self.ev
+        if sink is not None:
+            while ev:
+                sink(ev.pop(0))
 
     def push(self, steps):
         self.s["q"][0:0] = steps
@@ -83,8 +91,8 @@ class Game:
     def physical(self, src):
         return src in self.s["phys"]
 
-    def lose(self, i, what, n, why):
-        rules.lose(self, i, what, n, why)
+    # g.lose(i, what, n, why) is rules.lose itself (no wrapper's call on the Pico's small stack)
+    lose = rules.lose
 
     def ao_fail(self, i):
         from arkham.ah2e import final
@@ -154,7 +162,12 @@ class Game:
 
     def run(self):
         s = self.s
+        ev = self.ev
+        sink = self.sink
         for _ in range(_FLOW_BOUND):
+            if sink is not None:  # (pass_events inline: the events' encoding is ~8 calls deep)
+                while ev:
+                    sink(ev.pop(0))
             if s["over"]:
                 return
             c = s["chk"]
@@ -317,8 +330,14 @@ class Game:
         s["id"] += 1
         self._guarded(actions.do, self, action, need)
         if not s["over"]:
-            self._guarded(self.run)
+            try:  # (_guarded inline: the flow runs one call less deep on the Pico's stack)
+                self.run()
+            except GameOver:
+                pass
+            except Awaken:
+                self._awaken_then_run()
         s["rng"] = self.rng.state()
+        self.pass_events()
         ev = self.ev
         self.ev = []
         return True, ev

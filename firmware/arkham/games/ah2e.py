@@ -182,9 +182,14 @@ class Mode(games.Mode):
             self.ctx.save()
 
     def sink(self, e):
-        """The core's events sent as they happen (a mythos phase's dozens are not kept whole)."""
+        """The core's events sent as they happen (a mythos phase's dozens are not kept whole).
+        (_emit's body again: one Python call less on the Pico's 8 KB C stack)"""
         self.sent += 1
-        self._emit(e)
+        fields = {}
+        for k in e:
+            if k != "ev":
+                fields[k] = e[k]
+        self.ctx.emit(e["ev"], fields)
 
     def _emit(self, e):
         fields = {}
