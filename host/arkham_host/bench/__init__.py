@@ -1,6 +1,11 @@
 """`arkham-table bench`: figures, not verdicts. Every module in this package that defines
 `measure() -> dict` (figure name -> number) contributes; modules whose name starts with `_` are
 helpers. Timings are printed, never asserted.
+
+Two things do fail the command (exit 1): a module that raised (`<module>_error`), and a module
+that saw the table misbehave while it measured: a non-empty list under a key ending in `_faults`
+(bench pico: an `error` event, a chip reset, an unexpected refusal), each fault also printed on
+stderr, naming the action that did it. The figures are printed all the same.
 """
 
 from __future__ import annotations
@@ -71,6 +76,27 @@ def run(args) -> int:
         width = max([len(k) for k in figures] + [10])
         for k in sorted(figures):
             v = figures[k]
+            if isinstance(v, list):  # (faults: one a line)
+                print("%-*s  %s" % (width, k, len(v) if v else "none"))
+                for item in v:
+                    print("%-*s    %s" % (width, "", item))
+                continue
             text = ("%.3f" % v) if isinstance(v, float) else str(v)
             print("%-*s  %s" % (width, k, text))
-    return 1 if any(k.endswith("_error") for k in figures) else 0
+    faults = faults_of(figures)
+    for k, item in faults:
+        print("bench: FAULT (%s) %s" % (k, item), file=sys.stderr, flush=True)
+    if faults:
+        print("bench: %d fault(s): the table misbehaved while measured (exit 1)" % len(faults),
+              file=sys.stderr, flush=True)
+    return 1 if faults or any(k.endswith("_error") for k in figures) else 0
+
+
+def faults_of(figures: dict) -> list:
+    """(key, fault) for every item of a non-empty `*_faults` list, in key order."""
+    out = []
+    for k in sorted(figures):
+        v = figures[k]
+        if k.endswith("_faults") and v:
+            out.extend((k, item) for item in (v if isinstance(v, (list, tuple)) else [v]))
+    return out

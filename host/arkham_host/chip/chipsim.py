@@ -36,10 +36,15 @@ from arkham_host.simcore import LOCAL, PTY_BUFFER_CAP, Sim
 from . import SCRIPT, ChipError, check_rp2040js, firmware, flash, node_binary
 from .i2c import CONNECT, REQUEST, Target
 
+STACK_KEYS = ("max", "max_ever", "size", "region", "sp")  # of rp2040.mjs's stack event
 READY_TIMEOUT = 180.0  # wall seconds for boot, imports and the game choice (slow CI machines)
 TAIL_BYTES = 4096  # the chip's last output, for error reports
 CHIP_LOCAL = dict(LOCAL)
-CHIP_LOCAL["chip"] = "the emulated chip: chip time (ms), wall time (ms), resets, usb"
+CHIP_LOCAL["chip"] = (
+    "chip [repaint]: the emulated chip: chip time (ms), wall time (ms), resets, usb, and the C "
+    "stack (deepest bytes since the paint, over every power-up, of the size); repaint: measure "
+    "from now on"
+)
 
 
 def _frame(kind: str, payload: bytes) -> bytes:
@@ -82,7 +87,7 @@ class ChipSim(Sim):
         self.failure = None  # why the chip stopped or never came up
         self.boot = None  # {"ms": chip time of the first answer, ...}
         self.resets = []
-        self._status_waiters = collections.deque()
+        self._chip_waiters = collections.deque()  # [answer, reply so far] of `chip` requests
         self._model_lock = threading.Lock()
         self.chip_ms = 0
         self._tmp_state = None
@@ -169,6 +174,22 @@ class ChipSim(Sim):
             self._tmp_state.cleanup()
             self._tmp_state = None
 
+    # ---- the chip itself, from another thread ---------------------------------------------------
+    def chip(self, repaint: bool = False, timeout: float = 10.0) -> dict:
+        """The world socket's `chip` reply: ms, wall_ms, resets, usb and "stack" (below)."""
+        return self.world("chip repaint" if repaint else "chip", timeout)
+
+    def stack(self, repaint: bool = False, timeout: float = 10.0) -> dict:
+        """The chip's main C stack, painted at every power-up (rp2040.mjs): {"max": deepest
+        bytes used since the last paint, "max_ever": over every power-up and repaint, "size":
+        7936 (what MicroPython may use: mem_info's "out of"), "region": 8192 (its SRAM: a max of
+        8192 means it ran into the heap below), "sp": the chip's SP}. repaint: after reading,
+        paint again below SP, so the next max is the deepest use from now on."""
+        reply = self.chip(repaint, timeout)
+        if not reply.get("ok"):
+            raise ChipError("no stack figures from the emulated chip: %s" % reply.get("err"))
+        return reply["stack"]
+
     def last_output(self) -> str:
         text = b"".join(self.tail).decode("utf-8", "replace").strip()
         return text[-2000:] if text else "(nothing)"
@@ -217,10 +238,15 @@ class ChipSim(Sim):
 
         words = line.split()
         verb = words[0] if words else ""
-        if verb == "chip" and len(words) == 1:
-            self._status_waiters.append(answer)
+        if verb == "chip" and (len(words) == 1 or words[1:] == ["repaint"]):
+            # two events, in this order: status, then stack (the reply waits for both)
+            self._chip_waiters.append([answer, {"ok": True}])
+            stack = {"do": "stack", "repaint": len(words) == 2}
             self._to_fw += _frame("J", b'{"do":"status"}')
+            self._to_fw += _frame("J", json.dumps(stack).encode())
             return None
+        if verb == "chip":
+            return answer({"ok": False, "err": "chip takes no arguments but `repaint`"})
         if verb == "help" and len(words) == 1:
             from arkham_host.simcore import HELP
 
@@ -375,11 +401,15 @@ class ChipSim(Sim):
         elif kind == "fed":
             self.fed_ms = ev["ms"]
         elif kind == "status":
-            if self._status_waiters:
+            if self._chip_waiters:
                 ev = dict(ev)
                 ev.pop("ev")
-                ev["ok"] = True
-                self._status_waiters.popleft()(ev)
+                self._chip_waiters[0][1].update(ev)
+        elif kind == "stack":
+            if self._chip_waiters:
+                answer, reply = self._chip_waiters.popleft()
+                reply["stack"] = {k: ev[k] for k in STACK_KEYS if k in ev}
+                answer(reply)
 
     serial_ms = 0  # chip time of the latest serial output
     _restarting = False  # the table restarts after the game switch of the start-up
@@ -408,9 +438,9 @@ class ChipSim(Sim):
         return out
 
     def _shutdown_firmware(self):
-        for waiter in list(self._status_waiters):
-            waiter({"ok": False, "err": "the emulated table stopped"})
-        self._status_waiters.clear()
+        for answer, _ in list(self._chip_waiters):
+            answer({"ok": False, "err": "the emulated table stopped"})
+        self._chip_waiters.clear()
         if self.proc.poll() is None:
             try:
                 os.set_blocking(self.proc.stdin.fileno(), True)

@@ -3,6 +3,8 @@ no filesystem of ours): how the chip itself does a thing, for the benches' model
 against (bench m32's qstr pools, say).
 
     run(code) -> what the script printed
+    run_with_stack(code) -> (what it printed, the chip's stack figures after it: rp2040.mjs's
+                             {"max": deepest C stack bytes since power-up, "size": 7936, ...})
 
 It boots the firmware in rp2040.mjs, waits for USB, enters the raw REPL (Ctrl-A), sends the script
 in FIFO-sized pieces and Ctrl-D, and reads until the raw REPL's two end marks (Ctrl-D after the
@@ -25,6 +27,15 @@ PIECE = 256  # bytes per serial frame (rp2040.mjs feeds the chip's 512-byte FIFO
 
 
 def run(code: str, timeout: float = 600.0) -> str:
+    return _run(code, timeout, False)
+
+
+def run_with_stack(code: str, timeout: float = 600.0):
+    """(what the script printed, the stack event rp2040.mjs answered once it had run)."""
+    return _run(code, timeout, True)
+
+
+def _run(code: str, timeout: float, stack: bool):
     check_rp2040js()
     image = firmware.find(None)
     with tempfile.TemporaryDirectory(prefix="arkham-repl-") as tmp:
@@ -37,7 +48,7 @@ def run(code: str, timeout: float = 600.0) -> str:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
         try:
-            return _talk(p, code.encode(), time.time() + timeout)
+            return _talk(p, code.encode(), time.time() + timeout, stack)
         finally:
             p.kill()
             p.wait()
@@ -50,18 +61,23 @@ def _send(p, data: bytes):
         p.stdin.flush()
 
 
-def _talk(p, code: bytes, end: float) -> str:
+def _talk(p, code: bytes, end: float, stack: bool = False):
     out = b""
     sent = False
+    text = None  # the script's output, once it is complete (with `stack`: then the figures)
     while time.time() < end:
         head = p.stdout.read(5)
         if len(head) < 5:
             raise ChipError("the emulated chip stopped: " + p.stderr.read().decode(errors="replace"))
         kind, n = head[:1], struct.unpack("<I", head[1:])[0]
         body = p.stdout.read(n)
-        if kind == b"J" and json.loads(body).get("ev") == "usb" and not out:
+        ev = json.loads(body) if kind == b"J" else {}
+        if ev.get("ev") == "usb" and not out:
             _send(p, b"\r\n\x01")  # the raw REPL: no echo, "OK" then output, Ctrl-D marks
-        elif kind == b"S":
+        elif ev.get("ev") == "stack" and text is not None:
+            del ev["ev"]
+            return text, ev
+        elif kind == b"S" and text is None:
             out += body[4:]  # (after the chip's time)
             if not sent and out.endswith(b"raw REPL; CTRL-B to exit\r\n>"):
                 _send(p, code + b"\x04")
@@ -70,5 +86,10 @@ def _talk(p, code: bytes, end: float) -> str:
                 text, err = out[2:].split(b"\x04")[:2]  # (past the "OK")
                 if err.strip():
                     raise ChipError("the script failed on the chip:\n" + err.decode(errors="replace"))
-                return text.decode(errors="replace").replace("\r\n", "\n")
+                text = text.decode(errors="replace").replace("\r\n", "\n")
+                if not stack:
+                    return text
+                cmd = b'{"do":"stack"}'
+                p.stdin.write(b"J" + struct.pack("<I", len(cmd)) + cmd)
+                p.stdin.flush()
     raise ChipError("no answer from the emulated chip in time")

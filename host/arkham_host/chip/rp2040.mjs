@@ -9,8 +9,16 @@
 //   host -> chip:  'S' bytes for the USB serial port;  'J' a JSON command {"do": ...}
 //   chip -> host:  'S' chip time (ms, u32 LE) + bytes the USB serial port sent;
 //                  'L' one WS2812 frame (the wire bytes);
-//                  'J' a JSON event {"ev": "usb" | "reset" | "fed" | "status" | "fault" | "bye"}
-//                  ("fed": host bytes ending a line are all inside the chip now)
+//                  'J' a JSON event {"ev": "usb" | "reset" | "fed" | "status" | "stack" | "fault"
+//                  | "bye"} ("fed": host bytes ending a line are all inside the chip now)
+// The main C stack (SCRATCH_X + SCRATCH_Y, 0x20040000..0x20042000: MicroPython's __StackBottom
+// and __StackTop) is painted with STACK_PAINT at every power-up, before the boot ROM runs;
+// {"do":"stack"} answers {"ev":"stack","ms","max","max_ever","size":7936,"region":8192,"sp"}:
+// the deepest use in bytes since the paint (the top minus the lowest word no longer the paint),
+// the same over every power-up, MicroPython's limit (mem_info's "out of": 256 B short of the
+// region, for C code past its check), the region (a max of 8192: it ran into the heap below).
+// {"do":"stack","repaint":true} then paints again below the chip's SP (free between
+// instructions), so the next answer's max is the deepest use from now on.
 // I2C goes over a second, synchronous pipe pair (fds W,R) so a register read is answered
 // before the chip executes its next instruction (the chip's time does not move meanwhile):
 //   request  8 bytes [op, bus, a, b, sim ms u32 LE];  op 1 start(a=repeated) 2 connect(a=addr,
@@ -28,6 +36,11 @@ const BIT_ONE_NS = 580; // WS2812: a 0 bit is ~368 ns high, a 1 bit ~800 ns
 const LATCH_NS = 50000; // WS2812 reset: the line held low this long ends a frame
 const SLICE_NS = 1000000; // run the chip in 1 ms slices of its own time between host I/O
 const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT.TX_EMPTY
+const SRAM_BASE = 0x20000000;
+const STACK_BOTTOM = 0x20040000; // the main stack: SCRATCH_X and SCRATCH_Y (8 KB), growing down
+const STACK_TOP = 0x20042000; // from the end of SCRATCH_Y (the boot ROM's and the firmware's SP)
+const STACK_LIMIT = 7936; // what MicroPython may use of it (mem_info's "out of"; 256 B margin)
+const STACK_PAINT = 0x5ac4f00d; // the word painted (a stack word equal to it by chance: 2^-32)
 
 function parseArgs(argv) {
   const got = { ledPin: -1, ledCount: 0, realtime: false, i2cFds: null };
@@ -115,10 +128,12 @@ class Chip {
     this.wallStart = process.hrtime.bigint();
     this.simStartNs = 0;
     this.resets = 0;
+    this.stackEver = 0; // the deepest stack use of earlier paints (power-ups, repaints)
     this.powerUp('power-on');
   }
 
   powerUp(why) {
+    if (this.mcu) this.stackEver = Math.max(this.stackEver, this.stackMax());
     const sim = new Simulator();
     const mcu = sim.rp2040;
     mcu.logger = new ConsoleLogger(LogLevel.Error);
@@ -127,6 +142,7 @@ class Chip {
     mcu.flash.set(this.flashImage.subarray(0, FLASH_BYTES), 0);
     this.flashImage = Buffer.from(mcu.flash.buffer, 0, FLASH_BYTES); // one copy, shared
     mcu.core.PC = 0x10000000; // enter boot2 as the boot ROM would
+    this.paintStack(mcu, STACK_TOP); // (SRAM is not cleared by boot2 nor crt0 there)
     const watchdog = mcu.peripherals[0x40058];
     watchdog.onWatchdogTrigger = () => this.reboot('watchdog');
     if (this.sim) this.simStartNs += this.sim.clock.nanos; // chip time keeps counting across resets
@@ -143,6 +159,36 @@ class Chip {
     this.hookI2C(mcu);
     this.hookLeds(mcu);
     event({ ev: 'reset', why, ms: this.ms() });
+  }
+
+  // ---- the main C stack: painted, and the paint read on request --------------------------------
+  paintStack(mcu, below) {
+    const view = mcu.sramView;
+    for (let a = STACK_BOTTOM; a < below; a += 4) view.setUint32(a - SRAM_BASE, STACK_PAINT, true);
+  }
+
+  /** Bytes of the stack used since the last paint: its top minus the lowest word changed. */
+  stackMax() {
+    const view = this.mcu.sramView;
+    for (let a = STACK_BOTTOM; a < STACK_TOP; a += 4) {
+      if (view.getUint32(a - SRAM_BASE, true) !== STACK_PAINT) return STACK_TOP - a;
+    }
+    return 0;
+  }
+
+  stackReport(repaint) {
+    const max = this.stackMax();
+    const sp = this.mcu.core.SP >>> 0;
+    const out = { ev: 'stack', ms: this.ms(), max, max_ever: Math.max(this.stackEver, max) };
+    Object.assign(out, { size: STACK_LIMIT, region: STACK_TOP - STACK_BOTTOM, sp });
+    if (repaint) {
+      this.stackEver = out.max_ever;
+      // only below SP: the words above it are live frames; an interrupt taken later pushes
+      // below SP, so it shows in the next figure as it would on the chip
+      if (sp > STACK_BOTTOM && sp <= STACK_TOP) this.paintStack(this.mcu, sp);
+      out.repainted = true;
+    }
+    event(out);
   }
 
   ms() {
@@ -371,6 +417,8 @@ class Chip {
       event({ ev: 'status', ms: this.ms(), wall_ms: wallMs, resets: this.resets, usb: this.usbReady });
     } else if (cmd.do === 'reset') {
       this.reboot('reset');
+    } else if (cmd.do === 'stack') {
+      this.stackReport(!!cmd.repaint);
     }
   }
 }
