@@ -3,9 +3,9 @@ package laid out as `deploy` does, the MPR121s answered on the I2C pins and the 
 decoded from the WS2812 pin (docs/design.md, "The emulated chip").
 
 The CI subset runs here by default: boot and hello, touch -> event -> a lit spot, bad input, a
-chip failing and healing, a power cut and resume, 6 actions of an AH2e game with 8
-investigators. With --slow: 60 AH2e actions and a whole Ritual game by hands on the pads (each
-takes many minutes at the emulated chip's ~0.15x real time). Every other HIL test runs on the
+chip failing and healing, a power cut and resume (the whole-game slices:
+test_chip_whole_games.py). With --slow: 60 AH2e actions and a whole Ritual game by hands on the
+pads (each takes minutes at the emulated chip's ~0.15x real time). Every other HIL test runs on the
 chip with `tools/arkham test tests/hil --sim-chip rp2040`. Each test skips, saying why, where
 the firmware file, the boot ROM, Node or rp2040js is missing.
 
@@ -133,11 +133,9 @@ def test_whole_ritual_game_by_hands_AR_TABLE_2(table):
     ritual.test_whole_game_by_hands_AR_TABLE_2(table)
 
 
-# An AH2e action with 8 investigators takes 2.0-4.1 s of chip time (median 2.3 s; `legal` alone
-# 1.1 s; `arkham-table bench --only pico`): on the emulated chip (0.15-0.25x real time) 60
-# actions with `legal` before each are ~15 minutes, so the default run plays 6
-# and --slow the 60 the issue asks for (figures: `arkham-table bench --only pico`).
-@pytest.mark.parametrize("actions", [6, pytest.param(60, marks=pytest.mark.slow)])
+# The default run's whole-game slices on the chip (40 AH2e actions with 8 investigators, Final
+# Hour, a Ritual round) are tests/chip/test_chip_whole_games.py; --slow plays the bench's 60.
+@pytest.mark.parametrize("actions", [pytest.param(60, marks=pytest.mark.slow)])
 @pytest.mark.table(chip="rp2040", game="ah2e", board="ah2e")
 def test_ah2e_actions_with_8_investigators(table, actions):
     """Actions of a seeded 8-investigator game, chosen from `legal` by a seeded generator;
