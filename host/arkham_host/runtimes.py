@@ -27,6 +27,18 @@ BUILD_DIR = REPO_DIR / "build"
 # (241,760; ../shared/pico/README.md)
 PICO_HEAP = "248000"
 MICROPYTHON32_ENV = "ARKHAM_MICROPYTHON32"
+# The Pico's C stack: 7,936 bytes on the stock RPI_PICO firmware (`micropython.mem_info()`:
+# "stack: 564 out of 7936"); a try/except recursion reaches depth 27 there. micropython32's main
+# thread allows ~40 KB (depth 136), so a script run with command(..., stack=N) gets a thread
+# that leaves it N bytes (_stackrun.py). PICO_STACK_M32 is the Pico's stack in micropython32's
+# bytes, calibrated by that recursion: on micropython32 it reaches 27 from 8,164 to 8,451 bytes
+# (288 a frame), and 8,320 is near the middle of that band; half of it (4,160) reaches 13, half
+# the Pico's depth (tests/test_device_stack.py checks both). The emulated chip (chip.repl, the
+# stock firmware's REPL) agrees: 27 there, and a plain recursion 30 (micropython32 at 8,320: 29).
+# The import the thread hands over costs it ~600 B, as an import does on a Pico.
+PICO_STACK = 7936
+PICO_STACK_M32 = 8320
+STACK_RUNNER = pathlib.Path(__file__).resolve().with_name("_stackrun.py")
 
 
 def micropython32_binary():
@@ -226,6 +238,7 @@ def command(
     heap: str = DEFAULT_HEAP,
     extra_path=(),
     rom: bool = False,
+    stack: int | None = None,
 ):
     """argv and env to run `script` with the device package importable.
 
@@ -234,10 +247,18 @@ def command(
     PICO_HEAP is the Pico's) or "cpython".
     rom: (micropython) import the package from a ROMFS image (code runs in place, as on a Pico
     with ROMFS or frozen modules); `heap` is then the heap left for the running firmware.
+    stack: (micropython32) run `script` with `stack` bytes of C stack from where its code starts
+    (PICO_STACK_M32: the Pico's whole stack), the package imported from the .mpy tree
+    (mpy_tree(), as a Pico imports it), through _stackrun.py: the script runs in a thread whose
+    recursion limit is set to leave it that much, its imports done by the main thread (the unix
+    port's import costs ~8x a Pico's stack). A deeper call chain raises "maximum recursion depth
+    exceeded", as it would on a Pico.
     """
     paths = [str(FIRMWARE_DIR)] + [str(p) for p in extra_path]
     env = dict(os.environ)
     binary = None
+    if stack is not None and (runtime != "micropython32" or rom):
+        raise ValueError("stack= runs on micropython32 (without rom), not %r" % runtime)
     if runtime == "micropython32":
         binary = micropython32_binary()
         if binary is None:
@@ -245,7 +266,12 @@ def command(
         runtime = "micropython"
     if runtime == "micropython" and binary is None:
         binary = micropython_binary()
-    if runtime == "micropython" and rom:
+    if stack is not None:
+        env["MICROPYPATH"] = os.pathsep.join(
+            [str(mpy_tree())] + [str(p) for p in extra_path] + [".frozen"]
+        )
+        argv = [binary, "-X", "heapsize=" + heap, str(STACK_RUNNER), str(int(stack)), script, *args]
+    elif runtime == "micropython" and rom:
         image = romfs_image()
         env["MICROPYPATH"] = os.pathsep.join([str(p) for p in extra_path] + [".frozen"])
         total = image.stat().st_size + heap_bytes(heap) + 4096  # + the boot lines themselves
