@@ -333,42 +333,46 @@ class App:
         ):
             self._pad_changes.clear()
             return
-        try:
+        # (the save inline, not a method: it runs under the step, one call less deep on the
+        # Pico's small C stack; a MemoryError is tried once more on a swept heap)
+        swept = False
+        while True:
             try:
-                self._save_now()
-            except MemoryError:
+                if self._check_game and not self._game_dirty and self.events.seq == self._saved_seq:
+                    # no event to save: write only if the game changed (its CRC says)
+                    crc = persist.crc(self._writer, self._table())
+                    self._check_game = False
+                    if crc == self._game_crc:
+                        break
+                    self._game_crc = crc
+                    self._game_dirty = True  # until a save succeeds
+                # one pass: the game encoded once, into the file and its CRC (a move's events are
+                # saved anyway: a CRC pass before was a second encoding of the whole game, ~half
+                # of the save's time on a Pico)
+                if self._save_failed is not None:
+                    self._unsave_mod().report(self)
+                seq = self.events.seq
+                self._game_crc = persist.save(self.storage, STATE_FILE, seq, self._table())
+                self._check_game = False
+                self._save_failed = None
+                self._saved_seq = seq
+                self._game_dirty = False
+                break
+            except MemoryError as e:
+                if swept:
+                    self._unsave_mod().unsave(self, e)
+                    break
+                swept = True
                 collect()  # garbage or fragments: once more on a swept heap
-                self._save_now()
-        except Exception as e:
-            self._unsave_mod().unsave(self, e)
+            except Exception as e:
+                self._unsave_mod().unsave(self, e)
+                break
         self._pad_changes.clear()
 
     def _unsave_mod(self):
         from arkham import unsave  # (only when a save fails: compiled apart)
 
         return unsave
-
-    def _save_now(self):
-        if self._check_game and not self._game_dirty and self.events.seq == self._saved_seq:
-            # no event to save: write only if the game changed (its CRC says)
-            crc = persist.crc(self._writer, self._table())
-            self._check_game = False
-            if crc == self._game_crc:
-                return
-            self._game_crc = crc
-            self._game_dirty = True  # until a save succeeds
-        if self._game_dirty or self._check_game or self.events.seq != self._saved_seq:
-            # one pass: the game encoded once, into the file and its CRC (a move's events are
-            # saved anyway: a CRC pass before was a second encoding of the whole game, ~half
-            # of the save's time on a Pico)
-            if self._save_failed is not None:
-                self._unsave_mod().report(self)
-            seq = self.events.seq
-            self._game_crc = persist.save(self.storage, STATE_FILE, seq, self._table())
-            self._check_game = False
-            self._save_failed = None
-            self._saved_seq = seq
-            self._game_dirty = False
 
     def _flush(self):
         out = self.out

@@ -321,7 +321,10 @@ def _put(obj, out):
             if not first:
                 out.append(44)
             first = False
-            _put(v, out)
+            if type(v) is str:  # (names in lists: one call less deep on the Pico's small stack)
+                _put_str(v, out)
+            else:
+                _put(v, out)
         out.append(93)
     elif isinstance(obj, dict):
         _put_dict(obj, out, ())
