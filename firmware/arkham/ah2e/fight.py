@@ -31,7 +31,9 @@ def count(g, i, dice):
 
 
 def rolled(g, dice, succ):
-    """The dice of the current check are in (faces, or a success count for physical dice)."""
+    """The dice of the current check are in (faces, or a success count for physical dice).
+    After any roll, passed or not, the investigator may spend clue tokens (AH-CHECK-4) or
+    accept; with none left the check is done."""
     c = g.s["chk"]
     if dice is not None:
         succ = count(g, c["i"], dice)
@@ -39,14 +41,8 @@ def rolled(g, dice, succ):
     first = not c["r"]
     c["r"] = 1
     g.emit("roll", inv=c["i"], dice=dice, successes=succ, total=c["s"], clue=0 if first else 1)
-    after_roll(g)
-
-
-def after_roll(g):
-    """After any roll, passed or not, the investigator may spend clue tokens (AH-CHECK-4) or
-    accept; with none left the check is done."""
-    if g.s["inv"][g.s["chk"]["i"]]["clues"] <= 0:
-        accept(g)
+    if g.s["inv"][c["i"]]["clues"] <= 0:  # (after_roll and accept inline: the combat's chain
+        finish(g, 1 if (c["p"] == "final" or c["s"] >= c["d"]) else 0)  # runs 2 calls shallower)
 
 
 def spend_clue(g):
@@ -115,6 +111,7 @@ def still(g):
     v = g.s["inv"][cmb["i"]]
     if v["dead"] or v["sta"] <= 0 or v["san"] <= 0:
         rules.end_combat(g, "down")
+        rules.knock_out(g, cmb["i"])
     elif cmb["src"] == "board" and g.s["mon"][cmb["m"]] != v["at"]:
         rules.end_combat(g, "apart")
 
@@ -173,18 +170,15 @@ def combat(g, c, ok):
             # if they hold one (game-data.md 3.2): they discard it and tell the table (the
             # `drop` effect); the core does not know which of the items are Weapons or Spells
             g.emit("discard_weapon", inv=i, monster=m, kind=g.d.kind_of(m))
-        damage(g)
+        if not hit(g, i, m, 1):  # (the damage, inline: one call less deep)
+            still(g)
 
 
 def _flee(g, c, ok):
     if ok:
         rules.end_combat(g, "fled")
-    else:
-        damage(g)
-
-
-def damage(g):
-    cmb = g.s["cmb"]
+        return
+    cmb = g.s["cmb"]  # (the damage, inline: a failed flee's knock-out is the deepest chain)
     if not hit(g, cmb["i"], cmb["m"], 1):
         still(g)
 

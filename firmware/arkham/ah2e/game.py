@@ -59,7 +59,12 @@ class Game:
         self.s["q"] = [["mythos"]]
         self.setup_events = self.ev
         self.ev = []
-        self._guarded(self.run)
+        try:  # (_guarded inline: the setup's flow runs one call less deep on the Pico's stack)
+            self.run()
+        except GameOver:
+            pass
+        except Awaken:
+            self._awaken_then_run()
         self.setup_events = self.setup_events + self.ev
         self.ev = []
         self.s["rng"] = self.rng.state()

@@ -382,8 +382,19 @@ def spare_sheets(g):
 
 
 def lose(g, i, what, n, why):
-    """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7)."""
-    lose_both(g, i, n if what == "san" else 0, n if what == "sta" else 0, why)
+    """Lose sanity ("san") or stamina ("sta"); at 0: knocked out (AH-COMBAT-7).
+    (lose_both's work for one of them, not a call to it: a loss comes at the end of a combat's
+    chain of calls, and the Pico's C stack takes ~27 of them.)"""
+    v = g.s["inv"][i]
+    if v["dead"] or n <= 0:
+        return
+    v[what] = max(0, v[what] - n)
+    g.emit("lose", inv=i, what=what, n=n, left=v[what], why=why)
+    if v["san"] == 0 or v["sta"] == 0:
+        cmb = g.s["cmb"]
+        if cmb is not None and cmb["i"] == i:
+            end_combat(g, "down")
+        knock_out(g, i)
 
 
 def lose_both(g, i, san, sta, why):
@@ -399,9 +410,8 @@ def lose_both(g, i, san, sta, why):
     if v["san"] == 0 or v["sta"] == 0:
         cmb = g.s["cmb"]
         if cmb is not None and cmb["i"] == i:
-            end_combat(g, "down")
-        else:
-            knock_out(g, i)
+            end_combat(g, "down")  # (then the knock-out: after the combat's end, not under it)
+        knock_out(g, i)
 
 
 def change_max(g, i, what, n, check=1):
@@ -443,6 +453,7 @@ def knock_out(g, i):
 
 # ---- combat state (fight.py runs the combat) -------------------------------------------------
 def end_combat(g, how):
+    """The combat ends `how`; with "down" the caller calls knock_out(g, i) right after."""
     cmb = g.s["cmb"]
     if cmb is None:
         return
@@ -459,8 +470,7 @@ def end_combat(g, how):
         v["ev"].append(m)
     if cmb["mv"]:
         v["mp"] = 0  # AH-MOVE-8: after a combat in the movement phase, movement ends
-    if how == "down":
-        knock_out(g, i)
+    # how == "down": the caller knocks the investigator out next (knock_out), not from here
 
 
 # ---- gates -----------------------------------------------------------------------------------

@@ -186,7 +186,17 @@ class Lazy:
         self._n = name  # (a literal: no string kept on the heap per holder)
 
     def __getattr__(self, attr):
-        return getattr(module("arkham.ah2e." + self._n), attr)
+        # (module() and load_once() inline: a phase's first call can come deep in a flow, and an
+        # import takes ~600 bytes of the Pico's 7,936-byte C stack by itself)
+        n = self._n
+        m = sys.modules.get("arkham.ah2e." + n)
+        if m is None:
+            if sys.implementation.name != "cpython":
+                import gc
+
+                gc.collect()  # (as load_once: compiling needs a few KB in one piece)
+            m = __import__("arkham.ah2e." + n, None, None, [n])
+        return getattr(m, attr)
 
 
 def module(name):
