@@ -13,13 +13,17 @@ Why streamed (issue 9): the table collects after every 8 KB allocated (arkham.co
 an AH2e game live one collection is ~21 ms of a Pico's time. A save that made a string of each
 piece, a bytes copy of it and its CRC made ~16 KB of garbage and took ~150 of its ~210 ms on the
 emulated chip; streamed it makes ~1.5 KB (docs/design.md, "bench pico").
-- crc(writer, obj): CRC-32 of that text and the file's tail (has the game changed since the last
-  save?);
-- save(storage, name, seq, table): writes the state file `{"seq":N,"table":{...},"v":1}` into
-  NAME.tmp, then renames it (Storage.save); returns the table's CRC as crc() gives it: taken on the
-  way when the pieces pass through here (a test's storage), else read back from the file
-  (Storage.crc32: a few ms, no second encoding of the game);
-- load_json(storage, name): the file parsed as it is read.
+- crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
+- save(storage, name, seq, table): writes the state file `{"seq":N,"table":{...},"crc":C,"v":2}`
+  into NAME.tmp, then renames it (Storage.save); C is the CRC-32 of every byte before `,"crc":`
+  (issue 32: a damaged save that still parses is never resumed). Returns the table's CRC as crc()
+  gives it. Both CRCs are taken on the way when the pieces pass through here (a test's storage),
+  else read back from the file before its tail is written (a few ms, no second encoding);
+- load_json(storage, name): the file parsed as it is read;
+- verify(storage, name, saved, buf): ValueError unless the parsed file `saved` is what was
+  written: its CRC matches and the file ends with exactly its tail. A file without a CRC (an
+  older firmware's, `"v":1`, or one written by a host tool) is accepted as it is: the game's own
+  restore is then its only check.
 (`writer`, the app's protocol.LineWriter, is kept in the signatures: the replies use it.)
 """
 
@@ -30,7 +34,7 @@ from arkham.compat import const
 from arkham.protocol import writer
 
 _DEPTH = const(4)  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
-_TAIL = const(b',"v":1}')  # the file after the table (in the CRC too: the file is read to its end)
+_TAIL = const(b',"crc":%d,"v":2}')  # the file after the table (C: the CRC of all before it)
 
 
 def _dumps(obj):
@@ -93,40 +97,54 @@ def crc(writer, obj):
         acc[0] = crc32(_bytes(piece), acc[0])
 
     pieces(obj, add)
-    add(_TAIL)
     return acc[0] & 0xFFFFFFFF
 
 
 def save(storage, name, seq, table):
-    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it), or None."""
+    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it)."""
     head = b'{"seq":%d,"table":' % seq
-    acc = [0, False]  # the CRC on the way; streamed (then read back)
+    acc = [0, crc32(head)]  # the table's CRC, the file's (both on the way, or read back)
 
     def fill(write):
         write(head)
         dump = getattr(write, "dump", None)
-        if dump is not None:  # Storage: straight into the file, the CRC read back after
+        if dump is not None:  # Storage: straight into the file, the CRCs read back after
             pieces(table, write, dump)
-            acc[1] = True
+            acc[1], acc[0] = write.crc32(len(head), writer().buf)
         else:
 
             def both(piece):
                 piece = _bytes(piece)
                 acc[0] = crc32(piece, acc[0])
+                acc[1] = crc32(piece, acc[1])
                 write(piece)
 
             pieces(table, both)
-            both(_TAIL)
-            return
-        write(_TAIL)
+        write(_TAIL % (acc[1] & 0xFFFFFFFF))
 
     storage.save(name, fill)
-    if acc[1]:
-        try:
-            return storage.crc32(name, len(head), writer().buf)
-        except OSError:
-            return None  # (saved all the same: the next check of the game saves it again)
     return acc[0] & 0xFFFFFFFF
+
+
+def verify(storage, name, saved, buf):
+    """The parsed state file `saved` (a dict) against the bytes of the file NAME: ValueError
+    when its CRC or its tail is not what a save wrote. Without a `crc` member and at version 1
+    (or none) it is an older save: accepted (a damaged "crc" key alone leaves "v":2: refused)."""
+    c = saved.get("crc")
+    v = saved.get("v")
+    if c is None and (v is None or v == 1):
+        return
+    if v != 2 or type(c) is not int:
+        raise ValueError("the state file's version or CRC is damaged")
+    tail = _TAIL % c
+    check = getattr(storage, "crc32", None)
+    if check is not None:  # Storage: read back in small pieces into buf
+        got, end = check(name, 0, buf, len(tail))
+    else:  # (a test's storage: the file's text in RAM anyway)
+        data = _bytes(storage.load(name))
+        got, end = crc32(data[: len(data) - len(tail)]), data[len(data) - len(tail) :]
+    if end != tail or got & 0xFFFFFFFF != c:
+        raise ValueError("the state file is damaged (its CRC does not match)")
 
 
 def load_json(storage, name):

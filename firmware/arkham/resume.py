@@ -1,8 +1,9 @@
 """Boot: resume the saved game (app.py loads it at boot).
 
-A damaged save never stops the boot: whatever is wrong with it (bytes that are not UTF-8, broken
-JSON, a folder where the file should be, a `seq` that is not a whole number 0..MAX_SEQ, a snapshot
-the game refuses) is reported as `restore_failed` with the reason, the damaged file is set aside
+A damaged save never stops the boot, and is never resumed: whatever is wrong with it (bytes that
+are not UTF-8, broken JSON, a folder where the file should be, a CRC that does not match the bytes
+(persist.verify: a damage that still parses), a `seq` that is not a whole number 0..MAX_SEQ, a
+snapshot the game refuses or fails to restore) is reported as `restore_failed` with the reason, the damaged file is set aside
 (NAME.bad) and the previous good save (NAME.bak, kept by Storage.save) is tried next.
 
 where(): where the saves are, for main.py (a folder of their own; those an older firmware kept in
@@ -12,7 +13,7 @@ where(): where the saves are, for main.py (a folder of their own; those an older
 import os
 
 from arkham.compat import const
-from arkham.persist import crc, load_json
+from arkham.persist import crc, load_json, verify
 
 _MAX_SEQ = const(0x3FFFFFFF)  # (a MicroPython small int: at one event a second, 34 years)
 _TRIES = const(3)  # the file, its previous copy, and one more for a storage that keeps more
@@ -37,6 +38,7 @@ def resume(app, name, want, notes):
             saved = load_json(app.storage, name)
             if saved is not None:
                 seq = _seq(saved)
+                verify(app.storage, name, saved, app._writer.buf)
                 saved = saved["table"]
                 if not isinstance(saved, dict):
                     raise ValueError("the saved table is not an object")
@@ -60,6 +62,8 @@ def resume(app, name, want, notes):
         except Exception as e:
             seq = 0
             app.mode = None
+            if isinstance(saved, dict) and isinstance(saved.get("table"), dict):
+                saved = saved["table"]  # (the whole file: its CRC did not match)
             game = saved.get("game") if isinstance(saved, dict) else None
             fields = {"err": _describe(e)}
             if not isinstance(game, str):

@@ -107,6 +107,14 @@ DAMAGE = [
     ("a table that is a number", b'{"seq":3,"table":4}'),
     ("an unknown game", state7.replace(b'"game":"counter"', b'"game":"nosuch"')),
     ("a snapshot the game refuses", state7.replace(b'"count":7', b'"count":"x"')),
+    # damage that still parses (issue 32): the CRC says so
+    ("a digit flipped (still parses)", state7.replace(b'"count":7', b'"count":6')),
+    ("a key renamed (still parses)", state7.replace(b'"game":', b'"gale":') + b"  "),
+    ("a seq digit flipped (still parses)", state7.replace(b'"seq":', b'"seq":1', 1)),
+    ("the CRC changed", state7.replace(b'"crc":', b'"crc":1')),
+    ("the crc key renamed", state7.replace(b'"crc":', b'"crb":')),
+    ("the version changed", state7.replace(b'"v":2', b'"v":3')),
+    ("bytes after the end", state7 + b" "),
 ]
 
 for what, data in DAMAGE:
@@ -130,6 +138,29 @@ for what, data in DAMAGE:
     equal(app.game, "bringup", what + ", no previous save: a fresh game")
     equal(out[0]["seq"], 1, what + ", no previous save: seq starts again")
     works(app, hw, what + ", no previous save")
+
+# every one-bit flip of the save (one per byte, the bit cycling): never resumed as it is
+seq5, state7, state5 = good_saves()
+caught = 0
+for i in range(len(state7)):
+    data = bytearray(state7)
+    data[i] ^= 1 << (i % 8)
+    write(PATH, data)
+    write(PATH + ".bak", state5)
+    app, hw, out = boot()
+    if evs(out)[1:3] == ["restore_failed", "resumed"] and app.mode.count == 5:
+        caught += 1
+    clean()
+equal(caught, len(state7), "every one-bit flip: refused, the previous save resumed")
+
+# a save without a CRC (an older firmware's, or a host tool's): still resumed
+seq5, state7, state5 = good_saves()
+old = state7[: state7.index(b',"crc":')] + b',"v":1}'
+write(PATH, old)
+app, hw, out = boot()
+equal(evs(out)[:2], ["hello", "resumed"], "a save without a CRC (v1): resumed")
+equal(app.mode.count, 7, "a save without a CRC: its game")
+works(app, hw, "a save without a CRC")
 
 # a folder where the file should be
 seq5, state7, state5 = good_saves()

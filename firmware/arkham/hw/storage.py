@@ -12,8 +12,9 @@ save(name, fill) streams instead: fill(write) calls write(bytes or str) with one
 heap a 5 KB block may not exist with 50 KB free); write.dump(obj) writes obj's JSON (MicroPython:
 json.dump into the file, token by token, nothing of its size in the heap: arkham.persist). Whatever
 goes wrong before the rename (a MemoryError while encoding, a full disk) leaves the previous NAME as
-it was, and the tmp removed. load_json(name) parses the file as it is read (no string of its size
-either); crc32(name, start) reads it back in small pieces.
+it was, and the tmp removed; write.crc32(start, buf) reads back what was written so far (the file is
+open for reading too), so a CRC of it can go into the file's tail. load_json(name) parses the file
+as it is read (no string of its size either); crc32(name, ...) reads it back in small pieces.
 
 A save is 4 filesystem commits on littlefs (create NAME.tmp, close it, two renames: each a few ms
 of a Pico's time, and every few saves a metadata compaction of ~50 ms): the previous NAME goes to
@@ -59,6 +60,24 @@ class _Piecewise:
     def __init__(self, f):
         self.f = f
 
+    def crc32(self, start, buf):
+        """(CRC-32 of everything written so far, CRC-32 of it from byte `start`), read back in
+        pieces into buf; later writes go on at the end."""
+        f = self.f
+        f.flush()
+        f.seek(0)
+        whole = part = 0
+        at = 0
+        view = memoryview(buf)
+        while True:
+            got = f.readinto(buf)
+            if not got:
+                return whole & 0xFFFFFFFF, part & 0xFFFFFFFF
+            whole = crc32(view[:got], whole)
+            if at + got > start:
+                part = crc32(view[max(0, start - at) : got], part)
+            at += got
+
     def __call__(self, piece):
         # (MicroPython writes a str's bytes as they are: no encoded copy of each piece)
         self.f.write(piece.encode() if IMPL == "cpython" and isinstance(piece, str) else piece)
@@ -87,7 +106,7 @@ class Storage:
         path = self.path(name)
         tmp = path + ".tmp"
         try:
-            f = open(tmp, "wb")
+            f = open(tmp, "w+b")  # (+: write.crc32 reads it back)
             try:
                 if callable(data):
                     data(_Piecewise(f))
@@ -127,22 +146,29 @@ class Storage:
                     return f.read()
         return None
 
-    def crc32(self, name, start=0, buf=None):
-        """CRC-32 of the saved NAME's bytes from `start` to its end, read back in small pieces
-        into buf (a save lends the table's line buffer: a block of its own, asked for at an AH2e
-        table's worst point, found none with 4 KB free in pieces, bench m32)."""
+    def crc32(self, name, start=0, buf=None, tail=0):
+        """(CRC-32 of the bytes of the file load() reads from `start` to `tail` bytes before its
+        end, those last `tail` bytes), read in small pieces into buf (resume lends the table's
+        line buffer: no block of its own on a fragmented heap)."""
         if buf is None:
             buf = bytearray(256)
         view = memoryview(buf)
         c = 0
-        with open(self.path(name), "rb") as f:
+        with open(self._file(name), "rb") as f:
+            left = f.seek(0, 2) - tail - start
             f.seek(start)
-            while True:
-                got = f.readinto(buf)
+            while left > 0:
+                got = f.readinto(view[: min(left, len(buf))])
                 if not got:
                     break
                 c = crc32(view[:got], c)
-        return c & 0xFFFFFFFF
+                left -= got
+            return c & 0xFFFFFFFF, f.read(tail) if tail else b""
+
+    def _file(self, name):
+        """The path load() reads: NAME, else NAME.bak (NAME itself when neither is there)."""
+        path = self.path(name)
+        return path if _exists(path) or not _exists(path + ".bak") else path + ".bak"
 
     def head(self, name, n=64):
         """The first n characters of the last saved text ("" if there is none)."""
