@@ -36,11 +36,17 @@ class Pads:
 class Lights:
     """Records what the scene painted: spot -> ((r, g, b), animation name)."""
 
-    def __init__(self):
+    def __init__(self, board):
+        self.board = board
         self.frame = {}
 
     def show(self, spot, rgb, anim=STEADY):
         self.frame[spot] = (tuple(rgb), ANIM[anim])
+
+    def show_rows(self, rows, colours, anims):  # (as arkham.hw.lights.Lights: by spot index)
+        for k in range(self.board.count):
+            if rows[k]:
+                self.show(self.board.spot_names[k], colours[rows[k] - 1], anims[rows[k] - 1])
 
     def clear(self):
         self.frame = {}
@@ -58,7 +64,7 @@ class FakeTable:
         self.saves = 0
         self.redraws = 0
         self.mode = mode_cls(self, {k: str(v) for k, v in options.items()})
-        self.lights = Lights()
+        self.lights = Lights(self.board)
 
     # ctx
     def emit(self, ev, fields=None):

@@ -27,7 +27,8 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import collect, const, forget, gc_threshold, ticks_diff, ticks_ms
+from arkham.compat import (allocated, collect, const, forget, gc_pace, gc_threshold, ticks_diff,
+                           ticks_ms)
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
@@ -41,6 +42,7 @@ _RING_BYTES = const(3072)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
 _STEP_PARTS = const(("commands", "scan", "show", "save", "send"))  # a loop step's parts, in order
+_SWEEP_BYTES = const(4096)  # garbage worth a collection between steps (see run)
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
 
 
@@ -78,6 +80,10 @@ class App:
         self._saved_seq = -1
         self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
         self._pad_changes = []  # (spot, present) of this step
+        self._swept = True  # no step that ran commands or saved since the last sweep
+        self._saves = 0  # saves written (a step that wrote one leaves garbage to sweep)
+        self._swept_at = 0  # the heap in use after it (allocated())
+        self.sweep_ms = 0  # how long the last sweep after a reply took
         self.step_ms = [0, 0, 0, 0, 0]  # the last step that ran commands: ms of _STEP_PARTS
         self._failures = {}  # place -> [message, repeats, ticks of last report]
         notes = []
@@ -143,6 +149,7 @@ class App:
             "seq": self.events.seq if hasattr(self, "events") else None,
             "mem_free": self.mem_free(),
             "step_ms": dict(zip(_STEP_PARTS, self.step_ms)),
+            "sweep_ms": self.sweep_ms,
             "emulated": bool(self.options.get("emulated")),
         }
 
@@ -245,6 +252,7 @@ class App:
         except Exception as e:
             self.failure("link", e, now_ms)
         ran = 0
+        saves = self._saves
         t0 = ticks_ms()
         at = self.mode.check_at if self.mode is not None else None
         # lines wait while a resumed game's pads settle, until its tick has compared them
@@ -260,27 +268,32 @@ class App:
             else:
                 self.reply_error(item[1], item[2])
         t1 = ticks_ms()
+        if ran:  # a command's reply goes out once its game is saved, before the pads and lights
+            self._persist(now_ms)
+            self._flush()
+        t2 = ticks_ms()
         self.scan(now_ms)
         if self.mode is not None:
             try:
                 self.mode.tick(now_ms)
             except Exception as e:
                 self.failure("tick", e, now_ms)
-        t2 = ticks_ms()
-        self.show(now_ms)
         t3 = ticks_ms()
-        self._persist(now_ms)
+        self.show(now_ms)
         t4 = ticks_ms()
+        self._persist(now_ms)  # (what the pads or a tick changed)
         self._flush()
         if self.restart and self.reader.idle() and self.on_flash():
             self.running = False  # (table.run restarts the program: switch_game says why)
+        if ran or self._saves != saves:
+            self._swept = False  # (run() may collect, now that the replies are out)
         if ran:  # where the last step with commands spent its time (`hello` tells it)
             st = self.step_ms
-            st[0] = ticks_diff(t1, t0)
-            st[1] = ticks_diff(t2, t1)
-            st[2] = ticks_diff(t3, t2)
-            st[3] = ticks_diff(t4, t3)
-            st[4] = ticks_diff(ticks_ms(), t4)
+            st[0] = ticks_diff(t1, t0)  # commands
+            st[1] = ticks_diff(t3, t2)  # scan (and tick)
+            st[2] = ticks_diff(t4, t3)  # show
+            st[3] = ticks_diff(t2, t1)  # save and send of the replies
+            st[4] = ticks_diff(ticks_ms(), t4)  # what the pads changed: saved and sent
 
     def scan(self, now_ms):
         pads = self.pads
@@ -357,6 +370,7 @@ class App:
                 self._save_failed = None
                 self._saved_seq = seq
                 self._game_dirty = False
+                self._saves += 1
                 break
             except MemoryError as e:
                 if swept:
@@ -473,8 +487,19 @@ class App:
                 except Exception:
                     pass
             n += 1
-            if n & 1023 == 0:
-                collect()
+            if not self._swept:
+                # the garbage of a command or a save collected after its replies are out, in the
+                # players' time, not in the next reply's: a collection of a Pico's heap in an
+                # AH2e game is ~25-70 ms of chip time, and at the automatic threshold alone a
+                # few landed in every action. Only when a few KB came since: a `hello` makes
+                # almost none.
+                self._swept = True
+                if allocated() - self._swept_at > _SWEEP_BYTES:
+                    t1 = ticks_ms()
+                    collect()
+                    self.sweep_ms = ticks_diff(ticks_ms(), t1)
+                    self._swept_at = allocated()
+                    gc_pace()
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)

@@ -80,6 +80,16 @@ def mem_free():
         return None
 
 
+def allocated():
+    """Bytes of the heap in use, garbage included (MicroPython's gc.mem_alloc(); 0 elsewhere)."""
+    try:
+        import gc
+
+        return gc.mem_alloc()  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        return 0
+
+
 def forget(name):
     """Forget the module `name` (dotted) once it has done its job, so its code can leave a small
     heap; the next import loads it again. Only code loaded from a .mpy file (cheap to load again;
@@ -124,21 +134,34 @@ def collect():
 
 
 # Bytes allocated between automatic collections (MicroPython). Without it the collector runs only
-# when the heap is full, so objects that live long end up strewn over the whole heap and a 1.5 KB
-# block can be missing with 60 KB free; collecting every few KB keeps the live objects packed at
-# the bottom and the top of the heap free in one piece (measured: no MemoryError for the AH2e
-# table with 8 investigators at 192 KB instead of one per command). Every 6 KB since issue 9's
-# fifth session: at 8 KB the AH2e table's .mpy figure in bench m32 was 2 KB higher (a heap left
-# in more pieces), at 4 KB a step on the emulated chip took ~135 ms more (bench pico median:
-# 8 KB 336 ms, 6 KB 384, 4 KB 470: more collections of a ~160 KB heap).
-_GC_THRESHOLD = const(6144)
+# when the heap is full, so long-lived objects end up strewn over the whole heap and a 1.5 KB block
+# can be missing with 60 KB free; collecting every 6 KB keeps the live objects packed at the bottom
+# and the top of the heap free in one piece. While the heap is roomy (a Pico's ~100 KB free in an
+# AH2e game) the app collects after each busy step's replies are out (App.run), and the automatic
+# collections only stand behind it: 24 KB lets one action run through without one, where each
+# costs ~20 ms of chip time. Measured by bench m32 (the smallest heap the game plays in: 24 KB
+# always made it 12 KB larger) and bench pico (the step's chip ms).
+_GC_TIGHT = const(6144)
+_GC_ROOMY = const(24576)
+_ROOMY_FREE = const(81920)  # free bytes after a collection above which the heap is roomy
 
 
-def gc_threshold(nbytes=_GC_THRESHOLD):
+def gc_threshold(nbytes=_GC_TIGHT):
     """Collect after every `nbytes` allocated, where the runtime can (MicroPython); else nothing."""
     try:
         import gc
 
         gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
+    except (ImportError, AttributeError):
+        pass
+
+
+def gc_pace():
+    """Right after a collection: collect rarely while the heap is roomy, often once it is tight."""
+    try:
+        import gc
+
+        roomy = gc.mem_free() > _ROOMY_FREE  # type: ignore[attr-defined]
+        gc.threshold(_GC_ROOMY if roomy else _GC_TIGHT)  # type: ignore[attr-defined]
     except (ImportError, AttributeError):
         pass

@@ -28,7 +28,7 @@ HELP = "replay a recorded log through a fresh emulated table and compare replies
 IGNORED_EVENTS = ("hello",)
 # (restart: whether a game switch restarts the table is the firmware's and runtime's, not the
 # game's: a Pico's since issue 9, the emulated table's too)
-IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "impl", "emulated", "fw", "restart")
+IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "sweep_ms", "impl", "emulated", "fw", "restart")
 EVENT_GRACE = 2.0  # seconds beyond the recorded gap an awaited event may take
 REPLY_TIMEOUT = 10.0
 

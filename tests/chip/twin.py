@@ -21,7 +21,7 @@ from arkham.emu.table import make
 from arkham_host import boardfile
 
 # reply fields that depend on the runtime or the table's past, never on the game
-VOLATILE = ("re", "seq", "mem_free", "step_ms", "impl", "emulated", "restart", "fw")
+VOLATILE = ("re", "seq", "mem_free", "step_ms", "sweep_ms", "impl", "emulated", "restart", "fw")
 _STEP_MS = 10
 
 

@@ -58,11 +58,17 @@ class Pads:
 
 
 class Lights:
-    def __init__(self):
+    def __init__(self, board):
+        self.board = board
         self.frame = {}
 
     def show(self, spot, rgb, anim=0):
         self.frame[spot] = anim
+
+    def show_rows(self, rows, colours, anims):  # (as arkham.hw.lights.Lights: by spot index)
+        for k in range(self.board.count):
+            if rows[k]:
+                self.show(self.board.spot_names[k], colours[rows[k] - 1], anims[rows[k] - 1])
 
 
 class Ctx:
@@ -106,7 +112,7 @@ def settle():
 
 
 def scene():
-    lights = Lights()
+    lights = Lights(ctx.board)
     mode.scene(lights, 0)
     return lights.frame
 

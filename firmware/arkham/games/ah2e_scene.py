@@ -35,6 +35,12 @@ PALETTE = (
 )
 
 
+COLOURS = tuple(row[1] for row in PALETTE)  # by row: what Lights.show_rows takes
+ANIMS = bytes(row[2] for row in PALETTE)
+# the final battle: the doom track pulses (its tokens are the Ancient One's health)
+FINAL_ANIMS = bytes(PULSE if row[0] == "doom" else row[2] for row in PALETTE)
+
+
 def colour(name):
     row = _row(name)
     return row[1], row[2]
@@ -111,9 +117,4 @@ def paint(lights, board, core, sync, act, go):
         put("doom_%d" % n, 13)  # doom
     for n in range(doom + 1, core.ao["doom"] + 1):
         put("doom_%d" % n, 14)  # doom_empty
-    final = s["phase"] == "final"
-    names = board.spot_names
-    for k in range(board.count):
-        if rows[k]:
-            row = PALETTE[rows[k] - 1]
-            lights.show(names[k], row[1], PULSE if final and row[0] == "doom" else row[2])
+    lights.show_rows(rows, COLOURS, FINAL_ANIMS if s["phase"] == "final" else ANIMS)

@@ -70,6 +70,15 @@ class Pixels:
         self._sent = False
         self.now_ms = 0
         self.transmits = 0
+        # what the last render built its frame from, besides rgb and anim: while nothing was set
+        # and the animation levels are the same, the frame is too (render skips its loop: a
+        # Pico renders every loop iteration while something animates, ~10 ms of chip time each)
+        self._stale = True  # set() or clear() since the last render
+        self._levels = -1  # the three animation levels of the last render, in one int
+        self._animating = None  # animating()'s answer while nothing is set (None: ask again)
+        self._zeros = bytes(3 * n)
+        # gamma, then the brightness cap, as one table: a byte in, the wire byte out
+        self._lut = bytearray(((GAMMA[x] if gamma else x) * cap) // 255 for x in range(256))
 
     def check(self, i):
         if not 0 <= i < self.n:
@@ -87,6 +96,13 @@ class Pixels:
         self.rgb[j + 1] = g
         self.rgb[j + 2] = b
         self.anim[i] = anim
+        self._stale = True
+        self._animating = None
+
+    def changed(self):
+        """rgb and anim were written to directly (Lights.show_rows): render builds the frame."""
+        self._stale = True
+        self._animating = None
 
     def get(self, i):
         """(r, g, b, anim) as asked for."""
@@ -95,18 +111,23 @@ class Pixels:
         return self.rgb[j], self.rgb[j + 1], self.rgb[j + 2], self.anim[i]
 
     def clear(self):
-        for j in range(3 * self.n):
-            self.rgb[j] = 0
-        for i in range(self.n):
-            self.anim[i] = STEADY
+        # (slice copies from a block of zeros, in C: a loop per byte was ~8 ms of a Pico's time
+        # per repaint of AH2e's 79 LEDs, bench pico)
+        self.rgb[:] = self._zeros
+        self.anim[:] = self._zeros[: self.n]  # (STEADY is 0)
+        self._stale = True
+        self._animating = False
 
     def animating(self):
         """True when some lit LED animates (the app must keep rendering)."""
-        rgb = self.rgb
-        for i in range(self.n):
-            if self.anim[i] != STEADY and (rgb[3 * i] or rgb[3 * i + 1] or rgb[3 * i + 2]):
-                return True
-        return False
+        if self._animating is None:
+            self._animating = False
+            rgb = self.rgb
+            for i in range(self.n):
+                if self.anim[i] != STEADY and (rgb[3 * i] or rgb[3 * i + 1] or rgb[3 * i + 2]):
+                    self._animating = True
+                    break
+        return self._animating
 
     def shown(self, i):
         """(r, g, b) on LED i as of the last render: the colour the game asked for, at that
@@ -122,6 +143,13 @@ class Pixels:
         (One loop over the LEDs with no call per LED: a Pico repaints every loop iteration while
         something blinks.)"""
         self.now_ms = now_ms
+        # the level of each animation now (STEADY, BLINK, PULSE, FLASH)
+        lv1 = level(BLINK, now_ms)
+        lv2 = level(PULSE, now_ms)
+        lv3 = level(FLASH, now_ms)
+        levels = (lv1 << 16) | (lv2 << 8) | lv3
+        if not self._stale and levels == self._levels and self._sent:
+            return False  # the frame as last built and sent
         rgb = self.rgb
         buf = self._buf
         changed = not self._sent
@@ -131,12 +159,7 @@ class Pixels:
         anim = self.anim
         self._shown[:] = rgb
         self._shown_anim[:] = anim
-        cap = self.cap
-        gamma = GAMMA if self.gamma else None
-        # the level of each animation now (STEADY, BLINK, PULSE, FLASH)
-        lv1 = level(BLINK, now_ms)
-        lv2 = level(PULSE, now_ms)
-        lv3 = level(FLASH, now_ms)
+        lut = self._lut
         for i in range(self.n):
             j = 3 * i
             r = rgb[j]
@@ -149,13 +172,9 @@ class Pixels:
                     r = r * lv // 255
                     g = g * lv // 255
                     b = b * lv // 255
-                if gamma is not None:
-                    r = gamma[r]
-                    g = gamma[g]
-                    b = gamma[b]
-                r = r * cap // 255
-                g = g * cap // 255
-                b = b * cap // 255
+                r = lut[r]
+                g = lut[g]
+                b = lut[b]
             if buf[j + ro] != r:
                 buf[j + ro] = r
                 changed = True
@@ -166,9 +185,11 @@ class Pixels:
                 buf[j + bo] = b
                 changed = True
         if changed:
-            self._sent = True
             self.transmits += 1
             self._transmit(buf)
+            self._sent = True
+        self._stale = False
+        self._levels = levels
         return changed
 
     def _transmit(self, buf):

@@ -29,6 +29,14 @@ pico_stack_max_bytes      the deepest C stack over the game: from the `game` com
                           after the setup and every action; ChipSim.stack). Near 7936 the next
                           call deeper raises "maximum recursion depth exceeded"; 8192 means it
                           overran the region into the heap.
+pico_touch_to_light_ms    touch -> light while no command runs, after the game above: the median over
+pico_touch_to_light_ms_max  TOUCHES pad changes (a token put on a lit pad where nothing belongs, the
+pico_touches              table flags it; lifted again, the flag goes) of the chip time from the
+                          world's change of the sensors (the chip's clock at its latest I2C
+                          request then: ChipSim.world_ms) to the end of the first LED frame in
+                          which that spot's colour differs (ChipSim.frame_ms). Only spots whose
+                          light stayed the same over the last second (steady, not animating).
+                          Absent when no such spot was found.
 pico_ah2e_actions         actions played (60 unless the game ended or $ARKHAM_BENCH_PICO_ACTIONS)
 pico_ah2e_refused         `act` lines the table refused (0 when none); the expected refusal is a
                           token to put right first (EXPECTED_REFUSAL): `ok`, then a new draw
@@ -65,6 +73,7 @@ of chip time, so 60 actions are ~10 minutes of wall time (docs/memory.md, "On th
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import random
@@ -79,6 +88,8 @@ ACTIONS = 60
 ACTIONS_ENV = "ARKHAM_BENCH_PICO_ACTIONS"  # fewer actions for a quick look (the figure says so)
 STEPS_ENV = "ARKHAM_BENCH_PICO_STEPS"  # a file for one JSON line per action (what each one cost)
 REPLY_TIMEOUT = 300.0  # wall seconds for one reply (an action is ~10 s wall; mythos more)
+TOUCHES = 12  # pad changes timed for pico_touch_to_light_ms (6 spots: put on, lifted)
+STEADY_MS = 1000  # a spot's light the same this long: it does not animate (a touch is seen)
 POLL_S = 2.0  # while waiting for a reply, look this often whether the chip reset or stopped
 # The one refusal of `act` that is no fault: a token the table flagged must be put right first
 # (games/ah2e.py apply); the bench answers `ok` and draws again. Any other refusal of an action
@@ -122,8 +133,11 @@ class _Table:
         self.resets_seen = 0  # of sim.resets
         from arkham_host.chip.chipsim import ChipSim
 
+        self._frames = collections.deque(maxlen=256)  # (chip ms, {spot: wire rgb}) of late
+        self._watch = None  # what touch() waits for (see _on_frame)
         self.sim = ChipSim(
-            boardfile.board_path("ah2e"), game="ah2e", realtime=False, on_serial=self._on_serial
+            boardfile.board_path("ah2e"), game="ah2e", realtime=False, on_serial=self._on_serial,
+            on_frame=self._on_frame,
         )
         self.sim.start()
         try:
@@ -145,6 +159,55 @@ class _Table:
             with self._cond:
                 self._marks[str(obj["re"])] = (self.sim.fed_ms, self.sim.serial_ms)
                 self._cond.notify_all()
+
+    def _on_frame(self):
+        # (the relay thread, right after it decoded the frame)
+        sim = self.sim
+        with self._cond:
+            ms, frame = sim.frame_ms, sim.frame
+            self._frames.append((ms, frame))
+            w = self._watch  # [spot, steady colour, back to it?, chip ms of the change, ms seen]
+            if w is not None and w[4] is None and w[3] is not None and ms >= w[3]:
+                if (frame.get(w[0]) == w[1]) == w[2]:
+                    w[4] = ms
+                    self._cond.notify_all()
+
+    def steady_spots(self) -> dict:
+        """{spot: wire colour} of the spots lit the same in every frame of the last STEADY_MS."""
+        with self._cond:
+            frames = list(self._frames)
+        if not frames:
+            return {}
+        last = frames[-1][0]
+        recent = [f for ms, f in frames if ms >= last - STEADY_MS]
+        older = [f for ms, f in frames if ms < last - STEADY_MS]
+        if older:
+            recent.insert(0, older[-1])  # (the frame that was showing when the second began)
+        out = {}
+        for spot, rgb in recent[-1].items():
+            if all(f.get(spot) == rgb for f in recent):
+                out[spot] = rgb
+        return out
+
+    def touch(self, verb: str, spot: str, steady, timeout: float = 60.0):
+        """`place`/`lift` SPOT in the world: the chip ms until the spot's light left its steady
+        colour (place) or came back to it (lift), or None."""
+        back = verb == "lift"
+        with self._cond:
+            self._watch = [spot, steady, back, None, None]
+        reply = self.sim.world("%s %s" % (verb, spot))
+        if not reply.get("ok"):
+            raise Fault("world %s %s: %s" % (verb, spot, reply.get("err")))
+        with self._cond:
+            w = self._watch
+            w[3] = self.sim.world_ms
+            for ms, frame in self._frames:  # (a frame decoded before world_ms was noted)
+                if ms >= w[3] and (frame.get(spot) == steady) == back:
+                    w[4] = ms
+                    break
+            self._cond.wait_for(lambda: w[4] is not None, timeout)
+            self._watch = None
+        return None if w[4] is None else w[4] - w[3]
 
     def _on_line(self, text, obj):
         # (the link's reader thread: every event line is handed here before a later reply is)
@@ -234,9 +297,9 @@ def p95(values):
     return ranked[max(0, -(-95 * len(ranked) // 100) - 1)]
 
 
-def play(table, actions: int, log=None) -> dict:
+def play(table, actions: int, log=None, touches: int = 0) -> dict:
     """The seeded 8-investigator game; per-action chip times, wall times, mem_free and the C
-    stack. A fault (an error event, a reset, a refusal that is not EXPECTED_REFUSAL) is noted in
+    stack; then `touches` pad changes timed to their light (touch_to_light). A fault (an error event, a reset, a refusal that is not EXPECTED_REFUSAL) is noted in
     table.faults and the game goes on; one that leaves the chip's game unlike the host's (or no
     reply) ends it there. Either way what was measured is returned."""
     out = {"step_ms": [], "act_wall_s": [], "mem_free": [], "refused": [], "mythos_ms": [],
@@ -248,11 +311,41 @@ def play(table, actions: int, log=None) -> dict:
         label = out.get("label", label)
         table.fault(label, str(e) if isinstance(e, Fault) else "%s: %s" % (type(e).__name__, e))
     label = out.pop("label", label)
+    core = out.pop("core", None)
+    try:
+        if touches and core is not None and not table.faults:
+            out["touch_ms"] = touch_to_light(table, core, touches)
+    except Exception as e:
+        table.fault("touch -> light", str(e) if isinstance(e, Fault) else
+                    "%s: %s" % (type(e).__name__, e))
     try:  # what came after the last reply, and the last stretch of the stack
         table.take("after " + label if label != "setup" else label)
         out["stack"].append(table.stack(False))
     except Exception as e:
         table.fault("at the end", "%s: %s" % (type(e).__name__, e))
+    return out
+
+
+def touch_to_light(table, core, touches: int) -> list:
+    """Chip ms from a pad change to the LED frame that shows it, `touches` times, while no command
+    runs: a token put on a lit, steady spot with a pad where nothing belongs (the table flags
+    it: AH-TABLE-3), then lifted (the flag goes: put right)."""
+    from arkham.games.ah2e_sync import expected
+
+    time.sleep(1.0)  # (idle: the chip runs ahead, the frames of the last second come in)
+    board = table.sim.board
+    steady = table.steady_spots()
+    spots = [sp.name for sp in board.spots if sp.chip is not None and sp.leds
+             and sp.name in steady and not expected(core, sp.name)]
+    out = []
+    for spot in spots[: touches // 2]:
+        for verb in ("place", "lift"):
+            ms = table.touch(verb, spot, steady[spot])
+            if ms is None:
+                raise Fault("%s %s: the spot's light never changed" % (verb, spot))
+            out.append(ms)
+            time.sleep(0.3)  # (the flash settles; the next change starts from a quiet table)
+    table.take("touch -> light")
     return out
 
 
@@ -264,6 +357,7 @@ def _play(table, actions, log, out):
     table.ok("game ah2e seed=%d players=%d chance=virtual" % (SEED, PLAYERS), "setup")
     table.ok("ok", "setup")  # the setup prompts, confirmed from the console (no tokens on pads)
     host = Game({"investigators": list(DEFAULT[:PLAYERS]), "seed": SEED, "chance": "virtual"})
+    out["core"] = host
 
     def legal():
         la = host.legal_actions()
@@ -314,7 +408,8 @@ def _play(table, actions, log, out):
         if log is not None:
             entry = {"n": len(steps), "act": want, "ms": ms, "wall_s": round(wall, 2)}
             entry.update(mem_free=out["mem_free"][-1], events=reply.get("events"),
-                         step_ms=hello.get("step_ms"), stack=stack)
+                         step_ms=hello.get("step_ms"), sweep_ms=hello.get("sweep_ms"),
+                         stack=stack)
             if mythos:
                 entry["mythos"] = True
             if len(table.faults) > faults:
@@ -337,9 +432,9 @@ def measure() -> dict:
         path = os.environ.get(STEPS_ENV)
         if path:
             with open(path, "w") as log:
-                g = play(table, actions, log)
+                g = play(table, actions, log, TOUCHES)
         else:
-            g = play(table, actions)
+            g = play(table, actions, touches=TOUCHES)
         resets = len(sim.resets)
     finally:
         table.close()
@@ -372,6 +467,10 @@ def measure() -> dict:
         )
     if g["mythos_ms"]:
         figures["pico_mythos_ms_max"] = max(g["mythos_ms"])
+    if g.get("touch_ms"):
+        figures["pico_touch_to_light_ms"] = statistics.median(g["touch_ms"])
+        figures["pico_touch_to_light_ms_max"] = max(g["touch_ms"])
+        figures["pico_touches"] = len(g["touch_ms"])
     if errors:
         figures["pico_ah2e_first_error"] = "%s: %s" % (errors[0].get("where"), errors[0].get("err"))
     return figures

@@ -6,7 +6,9 @@ rp2040js inside (rp2040.mjs) instead of the firmware under the unix port.
     pty master  <--'S' frames--  rp2040.mjs: USB CDC out of the chip
     world socket  -> World (arkham.emu.world) on the MPR121 models (arkham.emu.mpr121)
     I2C pipe pair <-> Target (chip/i2c.py): every bus event, answered before the chip goes on
-    'L' frames  -> the WS2812 wire bytes decoded from the LED pin -> {spot: [r, g, b]}
+    'L' frames  -> the WS2812 wire bytes decoded from the LED pin -> {spot: [r, g, b]}, with the
+                   chip time the frame ended (frame_ms; world_ms: the chip time a world command
+                   changed the sensors: touch -> light is frame_ms - world_ms, bench pico)
 
 Start-up: the flash file in the state folder is the chip's flash (a new one is erased); unless
 `bare`, the device package goes into it as `arkham-table deploy` lays it out (chip/flash.py).
@@ -262,6 +264,7 @@ class ChipSim(Sim):
         try:
             with self._model_lock:
                 reply = self.world_model.execute(" ".join(words))
+                self.world_ms = self.chip_ms  # (the chip's clock at its latest I2C request)
         except WorldError as e:
             return answer({"ok": False, "err": str(e)})
         if verb == "place":
@@ -310,7 +313,8 @@ class ChipSim(Sim):
                 self.serial_ms = struct.unpack_from("<I", payload)[0]
                 self._serial(payload[4:])
             elif kind == "L":
-                self.frame = self._decode_frame(payload)
+                self.frame_ms = struct.unpack_from("<I", payload)[0]
+                self.frame = self._decode_frame(payload[4:])
                 if self.on_frame:
                     self.on_frame()
             elif kind == "J":
@@ -414,6 +418,8 @@ class ChipSim(Sim):
     serial_ms = 0  # chip time of the latest serial output
     _restarting = False  # the table restarts after the game switch of the start-up
     fed_ms = 0  # chip time when the latest input line was all inside the chip
+    frame_ms = 0  # chip time the latest LED frame ended
+    world_ms = 0  # chip time of the latest I2C request when the latest world command ran
 
     def _note(self, text):
         """A line for the person running the sim (the UI's stderr file, else stderr)."""

@@ -8,7 +8,7 @@
 // stdin/stdout carry frames: [type u8][length u32 LE][payload].
 //   host -> chip:  'S' bytes for the USB serial port;  'J' a JSON command {"do": ...}
 //   chip -> host:  'S' chip time (ms, u32 LE) + bytes the USB serial port sent;
-//                  'L' one WS2812 frame (the wire bytes);
+//                  'L' chip time (ms, u32 LE) the frame ended + one WS2812 frame (wire bytes);
 //                  'J' a JSON event {"ev": "usb" | "reset" | "fed" | "status" | "stack" | "fault"
 //                  | "bye"} ("fed": host bytes ending a line are all inside the chip now)
 // The main C stack (SCRATCH_X + SCRATCH_Y, 0x20040000..0x20042000: MicroPython's __StackBottom
@@ -335,7 +335,11 @@ class Chip {
       frame[i] = v;
     }
     this.ledBits = [];
-    if (n) send('L', frame);
+    if (n) {
+      const ms = Buffer.alloc(4);
+      ms.writeUInt32LE(this.ms() >>> 0, 0);
+      send('L', Buffer.concat([ms, frame]));
+    }
   }
 
   // ---- the run loop ---------------------------------------------------------------------------
