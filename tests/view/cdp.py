@@ -34,7 +34,9 @@ class Browser:
         self.ws = None
         self.session = None
         self._ids = itertools.count(1)
-        self.profile = tempfile.TemporaryDirectory(prefix="arkham-chromium-", ignore_cleanup_errors=True)  # (chromium's helpers may still be writing)
+        # (chromium's helpers may still be writing in it when it is removed)
+        self.profile = tempfile.TemporaryDirectory(prefix="arkham-chromium-",
+                                                   ignore_cleanup_errors=True)
 
     async def start(self):
         self.proc = subprocess.Popen(

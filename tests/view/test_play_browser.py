@@ -156,8 +156,8 @@ def test_ah2e_30_actions_by_taps_with_a_mythos_phase_and_a_combat():
                 const c = document.getElementById('choices'); c.innerHTML = '';
                 const btn = document.createElement('button'); btn.className = 'choice';
                 btn.dataset.n = %s; btn.dataset.label = %s; btn.textContent = 'stale';
-                btn.onclick = () => { send({do: 'tap', n: parseInt(btn.dataset.n), label: btn.dataset.label});
-                  document.body.dataset.pending = '1'; };
+                btn.onclick = () => { document.body.dataset.pending = '1';
+                  send({do: 'tap', n: parseInt(btn.dataset.n), label: btn.dataset.label}); };
                 c.appendChild(btn); return 1; })()""" % (json.dumps(old["n"]),
                                                          json.dumps(old["label"])))
             await b.tap("button.choice")
@@ -166,7 +166,8 @@ def test_ah2e_30_actions_by_taps_with_a_mythos_phase_and_a_combat():
             assert why.startswith("refused: ") and "read again" in why, why
             await b.wait_for("document.body.dataset.pending === '0' && "
                              "document.querySelectorAll('button.choice').length > 0 && "
-                             "!document.querySelector('button.choice').textContent.startsWith('stale')")
+                             "!document.querySelector('button.choice').textContent"
+                             ".startsWith('stale')")
             assert stale_seq is not None
             await b.screenshot(os.path.join(out, "play-ah2e-phone-stale.png"))
             # the same page on a laptop

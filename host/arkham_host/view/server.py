@@ -98,7 +98,8 @@ class ViewServer:
         self.watch.subscribe(self._from_watch)
 
     def _from_watch(self, msg):  # from the watch's threads
-        if msg.get("t") in REFRESH_AFTER or (msg.get("t") == "ev" and msg["ev"].get("ev") == "game"):
+        t = msg.get("t")
+        if t in REFRESH_AFTER or (t == "ev" and msg["ev"].get("ev") == "game"):
             try:
                 self.loop.call_soon_threadsafe(self.refresh)
             except RuntimeError:

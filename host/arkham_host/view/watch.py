@@ -9,8 +9,9 @@ Events come from the serial port; after a burst of events one `dump` refreshes t
 the status. Commands (the pages', the watch's own dumps) go one at a time (`cmd_lock`). A real
 table's or a running sim's link that is lost is reopened every half second; on its return the
 missed events come with `since LAST` (each seq once), or a `dump` when the table no longer holds
-them; meanwhile pages get {"t":"link","up":false} ("table disconnected"). Replies are never passed on, and no line carrying "private" (Arkham Ritual's `look`,
-AR-INFO-1) is kept or passed on. Everything kept is bounded (events: the last KEEP_EVENTS).
+them; meanwhile pages get {"t":"link","up":false} ("table disconnected"). A game switch restarts
+the table: commands wait for its boot (`booted`). Replies are never passed on, and no line
+carrying "private" (Arkham Ritual's `look`, AR-INFO-1) is kept or passed on. Everything kept is bounded (events: the last KEEP_EVENTS).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from arkham_host.view import shapes, status
 KEEP_EVENTS = 200
 DUMP_AFTER_S = 0.3  # a dump at most this long after the last event of a burst
 LOOK_EVERY_S = 0.1
+RESTART_S = 10.0  # at most this long for a table's boot after a `game` event, then send anyway
 
 
 def now_ms():
@@ -63,6 +65,10 @@ class TableWatch:
         self.up = True
         self.game_started = 0  # `game` events seen: a new game (the pages' seats are freed)
         self.numbered = False  # the game takes `act N` (its `help` lists `act`)
+        # a game switch restarts the table (`game` event, then its boot's `hello` ~0.2 s later
+        # on the sim, ~1.2 s on a Pico): a line sent in between is lost, so commands wait here
+        self.booted = threading.Event()
+        self.booted.set()
         self.link = Link(serial_url, on_line=self._on_line, keep=50)  # (bounded: see KEEP)
         self.hello = self.link.request("hello", timeout=30)
         self.last_seq = self.hello.get("seq")
@@ -168,6 +174,7 @@ class TableWatch:
         seat pages only, AR-INFO-1); one command at a time. A game switch (the reply says the
         table restarts) returns once the table is back."""
         with self.cmd_lock:
+            self._until_booted()
             if not self.up or self.link.closed:
                 return {"ok": False, "err": "table disconnected: waiting for it to come back"}
             reply = self.link.request(line, timeout=timeout)
@@ -175,6 +182,12 @@ class TableWatch:
         if words[:1] == ["game"] and len(words) > 1 and reply.get("ok"):
             self._learn()
         return reply
+
+    def _until_booted(self):
+        """Wait for the boot after a `game` event (RESTART_S at most: a boot whose `hello` was
+        missed, a Pico's USB coming back, holds nothing up twice)."""
+        if not self.booted.wait(RESTART_S):
+            self.booted.set()
 
     def _learn(self):
         """Does the current game take numbered actions (`act N`)? From its `help`."""
@@ -210,6 +223,10 @@ class TableWatch:
                 self.last_seq = seq
             if ev == "need":
                 self.last_need = obj
+            elif ev == "game":
+                self.booted.clear()  # the table restarts now (see __init__)
+            elif ev == "hello":
+                self.booted.set()
             self.events.append(obj)
             self.seen_events += 1
             spot = obj.get("spot")
@@ -233,6 +250,7 @@ class TableWatch:
 
     def _dump(self):
         with self.cmd_lock:
+            self._until_booted()
             reply = self.link.request("dump", timeout=15)
         st = reply.get("state") or {}
         with self.lock:
@@ -318,6 +336,7 @@ class TableWatch:
                         since = link.request("since %d" % self.last_seq, timeout=30)
                     self.game = hello.get("game")
                     self.hello = hello
+                    self.booted.set()  # (it answered: it has booted)
                 self._learn()
                 self._dump()
                 with self.lock:
