@@ -283,3 +283,57 @@ def test_a_command_at_a_game_switch_waits_for_the_tables_boot(bringup):
     t.join(20)
     assert log.index("booted") < log.index("sent hello"), log
     assert got and got[0]["ok"] is True, got
+
+
+def test_one_holder_and_one_command_at_a_time_on_a_real_table():
+    """The page holds a real table's port: a console opened meanwhile is refused (port busy), and
+    two pages asking at once never put two commands on the link together (the watch's own dumps
+    neither): each waits its turn, and each page gets its own replies."""
+    import threading
+
+    from arkham_host.link import Link
+    from arkham_host.portlock import PortBusy
+
+    owner = TableWatch.own_sim("bringup", game="bringup")
+    owner.link.close()
+    real = TableWatch.attach(owner.sim.serial_path)
+    busy = [0, 0]  # now, most
+    guard = threading.Lock()
+    request = real.link.request
+
+    def counted(line, timeout=5.0):
+        with guard:
+            busy[0] += 1
+            busy[1] = max(busy)
+        try:
+            return request(line, timeout)
+        finally:
+            with guard:
+                busy[0] -= 1
+
+    real.link.request = counted
+    try:
+        with pytest.raises(PortBusy):
+            Link(owner.sim.serial_path)  # the console's open
+
+        async def body(client):
+            pages = [await client.ws_connect("/ws") for _ in range(2)]
+            for ws in pages:
+                await until(ws, lambda m: m["t"] == "hello")
+            for i in range(10):
+                for p, ws in enumerate(pages):
+                    await ws.send_str(json.dumps({"id": 100 * p + i, "do": "cmd",
+                                                  "line": "faults" if p else "hello"}))
+            for p, ws in enumerate(pages):
+                ids = []
+                while len(ids) < 10:
+                    r = await until(ws, lambda m: m["t"] == "reply" and m.get("do") == "cmd")
+                    assert r["ok"] is True and ("faults" in r) == bool(p), r
+                    ids.append(r["id"])
+                assert ids == [100 * p + i for i in range(10)]
+
+        run(real, body)
+    finally:
+        real.close()
+        owner.close()
+    assert busy[1] == 1, "two commands on the link at once"
