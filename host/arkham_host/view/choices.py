@@ -48,6 +48,8 @@ AH2E_TEXT = {"upkeep": "Keep the sliders", "end_move": "End the movement", "figh
              "evade": "Evade", "flee": "Flee", "attack": "Attack", "accept": "Accept the roll",
              "spend_clue": "Spend a clue (+1 die)", "done": "Done (the card's effects are told)",
              "close": "Close the gate", "seal": "Seal the gate (elder sign)"}
+# AH2e's three skill sliders, each at a stop 0..3 (`act upkeep sliders=1,2,0`)
+SLIDERS = ("Speed/Sneak", "Fight/Will", "Lore/Luck")
 PLACE_KEYS = ("to", "at", "loc")  # a field that names where: shown alone
 QUIET_KEYS = ("inv",)  # whose turn is shown above the buttons
 
@@ -85,8 +87,8 @@ def text_of(game, a):
             return "The die showed %s" % a["die"]
         if verb in ("draw_mythos", "draw_gate", "draw_monster") and len(rest) == 1:
             return words(rest[0][1])
-        if verb == "upkeep" and "sliders" in a:
-            return "Sliders " + ",".join(str(x) for x in a["sliders"])
+        if verb == "upkeep" and isinstance(a.get("sliders"), list):
+            return ", ".join("%s %s" % (pair, at) for pair, at in zip(SLIDERS, a["sliders"]))
     if not rest:
         return words(verb)
     parts = []

@@ -134,7 +134,7 @@ def waits(watch, game, state, legal_reply):
             out["who"] = "Seat %s" % seat
         if state.get("resolving"):
             r = state["resolving"]
-            out["say"] = "card %s (%s half) resolves: apply its effects, then `next`" % (
+            out["say"] = "card %s (%s half) resolves: apply its effects, then tap Next" % (
                 r.get("card"), r.get("half"))
         elif state.get("plays"):
             out["say"] = "seat %s plays a priority card (on their own page)" % state["plays"]

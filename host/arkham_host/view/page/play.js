@@ -41,7 +41,10 @@ const play = (() => {
     document.body.dataset.pending = "0";
     const what = msg.do === "tap" && tapped ? tapped.text : (msg.done || "ok");
     if (msg.ok) answer("done: " + what + (msg.hidden ? " (" + msg.hidden + ")" : ""), false);
-    else answer((msg.do === "tap" ? "refused: " : "") + msg.err + (msg.do === "tap" ? " — the choices are read again" : ""), true);
+    else {
+      answer((msg.do === "tap" ? "refused: " : "") + msg.err + (msg.do === "tap" ? " — the choices are read again" : ""), true);
+      if (msg.do === "tap") drawn = null;  // (drawn anew when they come, even if the same)
+    }
   }
 
   function tap(item) {
@@ -130,11 +133,12 @@ const play = (() => {
     }
   }
 
-  function buttons(groups, into, seat) {
+  function buttons(groups, into, seat, opened) {
     for (const g of groups) {
       const items = g.items.filter(it => !seat || it.seat === null || it.seat === undefined || it.seat === seat);
       if (!items.length) continue;
-      const box = items.length > BIG ? mk("details", {class: "group"}) : mk("div", {class: "group"});
+      const box = items.length > BIG ? mk("details", {class: "group", "data-group": g.group}) : mk("div", {class: "group"});
+      if (items.length > BIG && opened.has(g.group)) box.open = true;  // (as the player left it)
       box.appendChild(mk(items.length > BIG ? "summary" : "h2", {}, g.group + (items.length > BIG ? " (" + items.length + ")" : "")));
       const row = mk("div", {class: "buttons"});
       for (const it of items) {
@@ -148,11 +152,16 @@ const play = (() => {
     }
   }
 
+  let tokensDrawn = null;  // (as the choices: the list is drawn again only when it changes)
+
   function tokens(msg) {
     msg = msg || last;
     const ul = el("tokenlist");
-    ul.innerHTML = "";
     const look = window.lastLook || {awaited: {}};
+    const what = JSON.stringify([look.awaited, msg && msg.waits.tokens]);
+    if (what === tokensDrawn) return;
+    tokensDrawn = what;
+    ul.innerHTML = "";
     for (const [spot, what] of Object.entries(look.awaited)) {
       const li = mk("li", {"data-spot": spot}, words(spot) + ": " + what.replace(/_/g, " ") + " ");
       const misplaced = what.startsWith("put right");
@@ -165,21 +174,31 @@ const play = (() => {
     el("tokens").hidden = !ul.childNodes.length;
   }
 
+  // the choices as last drawn: the same choices read again are not drawn again, so a button
+  // never moves under a finger (nor a folded group close, nor the cards picked for an offer reset)
+  let drawn = null;
+
   function choices(msg) {
     last = msg;
     if (msg.seat !== undefined && msg.seat !== null) mySeat = msg.seat;
     const w = msg.waits || {};
-    el("waitline").textContent = waitLine(w, msg);
-    el("say").textContent = w.say || (msg.err ? msg.err : "");
     const c = el("choices");
-    c.innerHTML = "";
-    const seat = msg.seated ? mySeat : null;
-    if (msg.mine && msg.mine.groups) buttons(msg.mine.groups, c, seat);
-    buttons(msg.groups || [], c, seat);
-    if (msg.private_for && msg.private_for !== mySeat)
-      c.appendChild(mk("p", {class: "hint"}, "Seat " + msg.private_for + " chooses on their own page (their cards are private)."));
-    if (!c.childNodes.length && msg.game in (msg.start || {})) c.appendChild(mk("p", {class: "hint"}, "No choice now."));
-    sheet(w, msg); seatBar(msg); mine(msg); tokens(msg); startForm(msg);
+    const what = JSON.stringify([msg.game, msg.groups, msg.mine, msg.private_for, w, msg.seated, mySeat, msg.err]);
+    if (what !== drawn) {
+      drawn = what;
+      el("waitline").textContent = waitLine(w, msg);
+      el("say").textContent = w.say || (msg.err ? msg.err : "");
+      const opened = new Set([...c.querySelectorAll("details[open]")].map(d => d.dataset.group));
+      c.innerHTML = "";
+      const seat = msg.seated ? mySeat : null;
+      if (msg.mine && msg.mine.groups) buttons(msg.mine.groups, c, seat, opened);
+      buttons(msg.groups || [], c, seat, opened);
+      if (msg.private_for && msg.private_for !== mySeat)
+        c.appendChild(mk("p", {class: "hint"}, "Seat " + msg.private_for + " chooses on their own page (their cards are private)."));
+      if (!c.childNodes.length && msg.game in (msg.start || {})) c.appendChild(mk("p", {class: "hint"}, "No choice now."));
+      sheet(w, msg); seatBar(msg); mine(msg); tokens(msg);
+    }
+    startForm(msg);
     if (msg.seated && !mySeat && wantSeat && !play.asked) { play.asked = true; send({do: "join", seat: wantSeat, key: key}); }
     document.body.dataset.seq = msg.seq;
     if (typeof msg.seq === "number") choicesSeq = msg.seq;
