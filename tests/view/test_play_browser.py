@@ -31,11 +31,16 @@ PHONE = (390, 844)
 LAPTOP = (1400, 900)
 
 
+SERVERS = {}
+
+
 async def serving(watch):
-    runner = web.AppRunner(ViewServer(watch).app())
+    server = ViewServer(watch)
+    runner = web.AppRunner(server.app())
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
+    SERVERS[runner] = server  # (a test may make it read the choices again)
     return runner, "http://127.0.0.1:%d/" % site._server.sockets[0].getsockname()[1]
 
 
@@ -121,6 +126,16 @@ def test_ah2e_30_actions_by_taps_with_a_mythos_phase_and_a_combat():
             assert "draw the top mythos card" in (await b.js(
                 "document.getElementById('say').textContent")).lower()
             await b.screenshot(os.path.join(out, "play-ah2e-phone-start.png"))
+            # the same choices read again are not drawn again: a folded group the player opened
+            # stays open and its buttons stay where the finger is (before: every read redrew
+            # them, closed the group, and a tap landed on whatever moved under it)
+            reads = int(await b.js("document.body.dataset.reads"))
+            await b.tap("details.group > summary")
+            await b.js("document.querySelector('details.group button.choice').dataset.kept = '1'")
+            SERVERS.pop(runner).refresh()
+            await b.wait_for("parseInt(document.body.dataset.reads) > %d" % reads)
+            assert await b.js("document.querySelector('details.group').open")
+            assert await b.js("document.querySelector('button.choice[data-kept]') !== null")
             done = 0
             answers = []
             while done < 30:

@@ -200,6 +200,7 @@ const play = (() => {
     }
     startForm(msg);
     if (msg.seated && !mySeat && wantSeat && !play.asked) { play.asked = true; send({do: "join", seat: wantSeat, key: key}); }
+    document.body.dataset.reads = String(parseInt(document.body.dataset.reads || "0", 10) + 1);
     document.body.dataset.seq = msg.seq;
     if (typeof msg.seq === "number") choicesSeq = msg.seq;
     document.body.dataset.choices = String(c.querySelectorAll("button.choice").length);
