@@ -337,3 +337,44 @@ def test_one_holder_and_one_command_at_a_time_on_a_real_table():
         real.close()
         owner.close()
     assert busy[1] == 1, "two commands on the link at once"
+
+
+def test_after_a_power_cut_the_page_plays_the_resumed_game():
+    """A power cut mid-game: the firmware dies without a word and boots again (the sim's relay
+    starts it as a Pico's boot does, the pty stays); the table resumes its saved game, and the
+    page's choices come back as they were, and a tap plays on. The game is started from the page
+    (`start`) and played by `tap`s."""
+    w = TableWatch.own_sim("ah2e", game="bringup")
+    try:
+        async def body(client):
+            ws = await client.ws_connect("/ws")
+            await until(ws, lambda m: m["t"] == "hello")
+            await ws.send_str(json.dumps({"id": 1, "do": "start", "game": "ah2e",
+                                          "options": {"players": 1, "seed": 4}}))
+            r = await until(ws, lambda m: m["t"] == "reply" and m.get("id") == 1)
+            assert r["ok"] is True, r
+            for i in range(5):
+                c = await until(ws, lambda m: m["t"] == "choices" and m["groups"]
+                                and m["seq"] >= w.last_seq)
+                item = c["groups"][0]["items"][0]
+                await ws.send_str(json.dumps({"id": 10 + i, "do": "tap", "n": item["n"],
+                                              "label": item["label"]}))
+                r = await until(ws, lambda m: m["t"] == "reply" and m.get("id") == 10 + i)
+                assert r["ok"] is True, r
+            before = await until(ws, lambda m: m["t"] == "choices" and m["groups"]
+                                 and m["seq"] >= w.last_seq)
+            w.sim._restart_due = True  # (the relay boots it again, as power coming back does)
+            w.sim.proc.kill()  # the power cut: no save, no goodbye
+            await until(ws, lambda m: m["t"] == "ev" and m["ev"]["ev"] == "resumed")
+            after = await until(ws, lambda m: m["t"] == "choices" and m["groups"]
+                                and m["seq"] >= w.last_seq)
+            assert after["groups"] == before["groups"] and after["waits"] == before["waits"]
+            item = after["groups"][0]["items"][0]
+            await ws.send_str(json.dumps({"id": 20, "do": "tap", "n": item["n"],
+                                          "label": item["label"]}))
+            r = await until(ws, lambda m: m["t"] == "reply" and m.get("id") == 20)
+            assert r["ok"] is True, r
+
+        run(w, body)
+    finally:
+        w.close()
