@@ -3,7 +3,8 @@
 - AH2e: a game started from the page's own form (physical chance: every die and card reported by
   a tap), 30 actions with a Mythos phase and a combat; a stale tap refused with the table's own
   reason and the choices read again;
-- Final Hour: one whole round, each seat's priority card played on that seat's own page;
+- Final Hour: one whole round, each seat's priority card played on that seat's own page, then
+  the attempt: each seat offers cards from its own hand;
 - Arkham Ritual: a whole game, three seats on three pages; no seat's page ever shows its own
   card (AR-INFO-1): checked in the DOM after every tap; screenshots for the eye.
 Screenshots (phone 390x844 and laptop 1400x900) go to build/artifacts/view/ (or
@@ -209,7 +210,10 @@ def test_ah2e_30_actions_by_taps_with_a_mythos_phase_and_a_combat():
 
 
 # ---- Final Hour ----------------------------------------------------------------------------
-def test_a_final_hour_round_by_taps_each_seat_on_its_own_page():
+def test_a_final_hour_round_and_the_attempt_by_taps_each_seat_on_its_own_page():
+    """Round 1 played by taps (each seat's priority card on its own page, the cards resolved,
+    the lead ends the round), then the lead attempts the ritual and each seat offers its cards
+    from its own hand (FH-WIN-1): the game ends with the attempt's result."""
     w = TableWatch.own_sim("final-hour", game="final-hour")
     out = cdp.artifacts_dir()
 
@@ -240,13 +244,13 @@ def test_a_final_hour_round_by_taps_each_seat_on_its_own_page():
             # the actions phase: each card's seat says `next`; the lead ends the round
             for _ in range(12):
                 st = w.command("state")
-                if st["round"] != start_round or st["phase"] == "over":
+                if st["phase"] in ("end", "over"):
                     break
                 await tap_ok_all(p1)
                 for b in pages.values():
                     await b.wait_for("document.body.dataset.pending === '0'")
                 done = False
-                for want in ("next", "end_round", "next_round"):
+                for want in ("next", "end_round"):
                     for seat, b in pages.items():
                         cs = [c for c in await items(b) if c["verb"] == want]
                         if cs:
@@ -256,10 +260,38 @@ def test_a_final_hour_round_by_taps_each_seat_on_its_own_page():
                             break
                     if done:
                         break
-                assert done, "no next / end_round / next_round button in phase %s" % st["phase"]
+                assert done, "no next / end_round button in phase %s" % st["phase"]
             st = w.command("state")
-            assert st["round"] == start_round + 1 or st["phase"] == "over", st
-            await p1.screenshot(os.path.join(out, "play-fh-phone-round2.png"))
+            assert st["round"] == start_round and st["phase"] == "end", st
+            # the lead attempts the ritual (the round's end: attempt or the next round)
+            lead = pages[st["lead"]]
+            await tap_ok_all(lead)  # (the monsters the round's end brought)
+            await lead.wait_for("document.body.dataset.fresh === '1'", tries=400)
+            attempt = [c for c in await items(lead) if c["verb"] == "attempt"]
+            assert attempt and attempt[0]["text"].startswith("Attempt the ritual"), attempt
+            assert await tap_choice(lead, attempt[0]["label"]) == "done: " + attempt[0]["text"]
+            assert w.command("state")["phase"] == "ritual"
+            # each seat offers 3 cards from its own hand, on its own page
+            for seat, b in pages.items():
+                await b.wait_for("document.getElementById('offer') !== null", tries=400)
+                assert not [c for c in await items(b) if c["verb"] == "offer"]  # (hand only)
+                cards = await b.js("[...document.querySelectorAll('#hand button.card')]"
+                                   ".map(e => e.dataset.card)")
+                hand = w.command_private("hand %d" % seat)["view"]["hand"]
+                assert sorted(int(c) for c in cards) == sorted(hand)  # its own, nobody else's
+                for c in cards[:3]:
+                    await b.tap("#hand button.card[data-card='%s']" % c)
+                if seat == 1:
+                    await b.screenshot(os.path.join(out, "play-fh-phone-attempt.png"))
+                await b.tap("#offer")
+                await b.wait_for("document.body.dataset.pending === '0'", tries=400)
+                got = await b.js("document.getElementById('answer').textContent")
+                assert got.startswith("done: offered"), got
+            st = w.command("state")
+            assert st["phase"] == "over" and st["result"], st
+            await p1.wait_for("document.getElementById('say').textContent"
+                              ".startsWith('the game is over')", tries=400)
+            await p1.screenshot(os.path.join(out, "play-fh-phone-over.png"))
         finally:
             for b in pages.values():
                 await b.close()

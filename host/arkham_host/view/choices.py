@@ -48,6 +48,8 @@ AH2E_TEXT = {"upkeep": "Keep the sliders", "end_move": "End the movement", "figh
              "evade": "Evade", "flee": "Flee", "attack": "Attack", "accept": "Accept the roll",
              "spend_clue": "Spend a clue (+1 die)", "done": "Done (the card's effects are told)",
              "close": "Close the gate", "seal": "Seal the gate (elder sign)"}
+FH_TEXT = {"attempt": "Attempt the ritual (the one try)", "next_round": "Play the next round",
+           "end_round": "End the round", "end_actions": "End the actions", "next": "Next"}
 # AH2e's three skill sliders, each at a stop 0..3 (`act upkeep sliders=1,2,0`)
 SLIDERS = ("Speed/Sneak", "Fight/Will", "Lore/Luck")
 PLACE_KEYS = ("to", "at", "loc")  # a field that names where: shown alone
@@ -65,6 +67,8 @@ def text_of(game, a):
     rest = [(k, v) for k, v in sorted(a.items()) if k != "a" and k not in QUIET_KEYS]
     if game == "final-hour" and verb in ("move", "seal") and "to" in a:
         return ("Seal the path to location %s" if verb == "seal" else "Location %s") % a["to"]
+    if game == "final-hour" and verb in FH_TEXT:
+        return FH_TEXT[verb]
     if game == "final-hour" and verb == "play":
         return "Play card %s" % a["card"]
     if game == "final-hour" and verb == "attack":

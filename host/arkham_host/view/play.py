@@ -138,6 +138,12 @@ def waits(watch, game, state, legal_reply):
                 r.get("card"), r.get("half"))
         elif state.get("plays"):
             out["say"] = "seat %s plays a priority card (on their own page)" % state["plays"]
+        elif state.get("phase") == "end":
+            out["say"] = "the lead (seat %s) attempts the ritual now, or plays the next round" % (
+                state.get("lead"),)
+        elif state.get("phase") == "ritual":  # (offers are secret: only who offered shows)
+            out["say"] = "the attempt: each seat offers its cards on its own page (offered: %s)" \
+                % (", ".join("seat %s" % s for s in state.get("offered") or ()) or "none yet")
         if state.get("waiting"):
             out["tokens"] = state["waiting"]
         if state.get("result"):
@@ -178,6 +184,10 @@ def public(watch):
         st = watch.command("state")
         state = st if st.get("ok") else None
     out["waits"] = waits(watch, game, state, raw)
+    if game == "final-hour":  # the attempt's cards are picked on the seat's page (private)
+        out["_offers"] = {a["inv"]: a["cards"] for a in
+                          (unlabel(x, lists=()) for x in labels) if a["a"] == "offer"}
+        labels = [x for x in labels if x.split(" ")[1:2] != ["offer"]]
     if seat is None:
         out["groups"] = choices.groups(game, labels, state)
     else:
@@ -198,6 +208,8 @@ def private(watch, seat, shared):
     elif game == "final-hour":
         r = watch.command_private("hand %d" % seat)
         out["hand"] = (r.get("view") or {}).get("hand") if r.get("ok") else None
+        if seat in (shared.get("_offers") or {}):
+            out["offer"] = shared["_offers"][seat]  # how many cards it offers now
         if shared.get("private_for") == seat:
             lg = watch.command_private("legal")
             labels, who = _legal(lg)

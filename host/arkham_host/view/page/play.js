@@ -39,7 +39,7 @@ const play = (() => {
     if (!msg.do || msg.do === "cmd" && !msg.err) return;
     pending = false;
     document.body.dataset.pending = "0";
-    const what = msg.do === "tap" && tapped ? tapped.text : (msg.done || "ok");
+    const what = (msg.do === "tap" || msg.do === "offer") && tapped ? tapped.text : (msg.done || "ok");
     if (msg.ok) answer("done: " + what + (msg.hidden ? " (" + msg.hidden + ")" : ""), false);
     else {
       answer((msg.do === "tap" ? "refused: " : "") + msg.err + (msg.do === "tap" ? " — the choices are read again" : ""), true);
@@ -116,9 +116,8 @@ const play = (() => {
     }
     if (p.hand) {
       m.appendChild(mk("h2", {}, "Seat " + p.seat + "'s priority cards"));
-      const attempt = (msg.waits.phase || "") === "ritual";
-      if (!attempt) { m.appendChild(mk("p", {id: "hand"}, p.hand.join(" · "))); return; }
-      m.appendChild(mk("p", {class: "hint"}, "The attempt: tap the cards to offer, then offer them."));
+      if (!p.offer) { m.appendChild(mk("p", {id: "hand"}, p.hand.join(" · "))); return; }
+      m.appendChild(mk("p", {class: "hint"}, "The attempt: tap " + p.offer + " cards to offer, then offer them."));
       const row = mk("div", {class: "buttons", id: "hand"});
       const picked = new Set();
       for (const c of p.hand) {
@@ -128,7 +127,8 @@ const play = (() => {
       }
       m.appendChild(row);
       const go = mk("button", {class: "wide", id: "offer"}, "Offer the chosen cards");
-      go.onclick = () => send({do: "offer", cards: [...picked]});
+      go.onclick = () => { if (pending) return; pending = true; document.body.dataset.pending = "1"; fresh();
+        answer("…", false); tapped = {text: "offered " + [...picked].join(", ")}; send({do: "offer", cards: [...picked]}); };
       m.appendChild(go);
     }
   }
