@@ -21,3 +21,49 @@ def unlabel(text, lists=LISTS):
             x = items[0]
             a[k] = _WORDS.get(x, x) if isinstance(x, str) else x
     return a
+
+
+def fh_command(a):
+    """A Final Hour action dict -> its console line (`play 1 6`, `end 1`, `offer 1 2 5 9`...);
+    the seat first, then the verb's fields in the order the table's verb takes them."""
+    from arkham.games.fh import ACTS
+
+    if a["a"] in ("end_actions", "end_round", "next_round"):  # (the lead's `end` covers each)
+        return "end %d" % a["inv"]
+    if a["a"] == "offer":
+        return "offer %d %s" % (a["inv"], " ".join(str(c) for c in a["cards"]))
+    for verb, (name, fields) in ACTS.items():
+        if name == a["a"]:
+            return " ".join([verb, str(a["inv"])] + [str(a[f]) for f, _ in fields if f in a])
+    raise ValueError("no final-hour verb for %r" % (a,))
+
+
+def ritual_command(a):
+    """An Arkham Ritual action dict -> its console line (`nominate 2`, `take`, `orb keep`...)."""
+    v = a["a"]
+    if v == "nominate":
+        return "nominate %d" % a["seat"]
+    if v in ("take", "pass"):
+        return v + (" " + a["card"] if "card" in a else "")
+    if v == "orb":
+        return "orb " + ("keep" if a["keep"] else "remove")
+    if v == "peek":
+        return "peek %d %s%s" % (a["seat"], a["what"], " " + a["card"] if "card" in a else "")
+    if v == "goo":
+        return "goo " + (str(a["holder"]) if a["holder"] else "none")
+    if v == "reveal":
+        return "reveal " + ",".join(a["cards"])
+    return v
+
+
+def console_line(game, text, numbered=False):
+    """The line that does the numbered `legal` label `text` ("3 move inv=0 to=northside") on a
+    table playing `game`: `act N` where the game takes numbered actions (AH2e; numbered=True for
+    a game whose `help` lists `act`), else the game's own verb for that action."""
+    if game == "ah2e" or numbered:
+        return "act %s" % text.split(" ", 1)[0]
+    if game == "final-hour":
+        return fh_command(unlabel(text, lists=()))
+    if game == "ritual":
+        return ritual_command(unlabel(text))
+    raise ValueError("no console verbs known for game %r" % (game,))

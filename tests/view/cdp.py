@@ -34,7 +34,9 @@ class Browser:
         self.ws = None
         self.session = None
         self._ids = itertools.count(1)
-        self.profile = tempfile.TemporaryDirectory(prefix="arkham-chromium-", ignore_cleanup_errors=True)  # (chromium's helpers may still be writing)
+        # (chromium's helpers may still be writing in it when it is removed)
+        self.profile = tempfile.TemporaryDirectory(prefix="arkham-chromium-",
+                                                   ignore_cleanup_errors=True)
 
     async def start(self):
         self.proc = subprocess.Popen(
@@ -80,14 +82,16 @@ class Browser:
             raise RuntimeError("js %s: %s" % (expr, r["exceptionDetails"]))
         return r["result"].get("value")
 
-    async def wait_for(self, expr, tries=200):
-        """Until the expression is truthy (bounded: tries x 50 ms)."""
+    async def wait_for(self, expr, tries=200, why=None):
+        """Until the expression is truthy (bounded: tries x 50 ms); `why`: an expression whose
+        value the failure shows (what the page said)."""
         for _ in range(tries):
             v = await self.js(expr)
             if v:
                 return v
             await asyncio.sleep(0.05)
-        raise AssertionError("never true in the page: %s" % expr)
+        said = "" if why is None else "\nthe page: %s" % (await self.js(why),)
+        raise AssertionError("never true in the page: %s%s" % (expr, said))
 
     async def goto(self, url):
         await self.call("Page.navigate", url=url)
@@ -97,6 +101,34 @@ class Browser:
         for kind in ("mousePressed", "mouseReleased"):
             await self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
                             clickCount=1)
+
+    async def phone(self, width=390, height=844):
+        """Be a phone held upright: its viewport (CSS pixels), a touch screen."""
+        await self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                        deviceScaleFactor=2, mobile=True)
+        await self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        self.touch = True
+
+    touch = False
+
+    async def tap(self, selector):
+        """A finger's tap on the element `selector` names (scrolled into view first); a mouse
+        click when the page is not a phone. Returns the element's size [w, h] in CSS pixels."""
+        box = await self.js(
+            "(() => { const e = document.querySelector(%s); if (!e) return null;"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2, r.width, r.height]; })()"
+            % json.dumps(selector))
+        if box is None:
+            raise AssertionError("nothing to tap: %s" % selector)
+        x, y = box[0], box[1]
+        if self.touch:
+            await self.call("Input.dispatchTouchEvent", type="touchStart",
+                            touchPoints=[{"x": x, "y": y}])
+            await self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        else:
+            await self.click(x, y)
+        return box[2:]
 
     async def click_spot(self, spot):
         box = await self.js("(() => { const r = document.getElementById('spot-%s')"

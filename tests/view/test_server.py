@@ -1,8 +1,8 @@
 """The live view's server and websocket protocol (issue 12), driven from Python with aiohttp's
 test client against a real emulated table: the page and the board; a token placed through the
 world socket reaches the page; a page's click places a token; bad requests change nothing; a real
-table's page is read-only; Ritual's private replies never reach the page (AR-INFO-1); a game
-played at full speed over the pty reaches the page event by event, with bounded memory."""
+table's page sends commands but places no token; Ritual's private replies never reach the page
+(AR-INFO-1); a game played at full speed over the pty reaches the page event by event, with bounded memory."""
 
 import asyncio
 import json
@@ -102,7 +102,7 @@ def test_a_click_on_the_page_places_and_lifts_a_token(bringup):
     "req, says",
     [
         ({"do": "place", "spot": "nowhere"}, "no spot 'nowhere'"),
-        ({"do": "explode", "spot": "pad_01"}, "want place, lift, touch or cmd"),
+        ({"do": "explode", "spot": "pad_01"}, "want tap, start, ok"),
         ({"do": "cmd", "line": "hello\x03"}, "printable ASCII"),
         ({"do": "cmd", "line": "x" * 600}, "at most 512"),
         ("not json", "JSON object"),
@@ -122,10 +122,11 @@ def test_bad_requests_get_a_reason_and_change_nothing(bringup, req, says):
     run(bringup, body)
 
 
-def test_a_real_tables_page_is_read_only():
+def test_a_real_tables_page_sends_commands_but_places_no_token():
     owner = TableWatch.own_sim("bringup", game="bringup")
     try:
-        # the pty without a registry entry is taken for a real table: dump-polled, read-only
+        # the pty without a registry entry is taken for a real table: dump-polled; since issue 30
+        # its page is the table's control (commands), but tokens go on the board itself
         owner.link.close()
         real = TableWatch.attach(owner.sim.serial_path)
         try:
@@ -133,10 +134,12 @@ def test_a_real_tables_page_is_read_only():
                 ws = await client.ws_connect("/ws")
                 hello = await until(ws, lambda m: m["t"] == "hello")
                 assert hello["emulated"] is False
-                for req in ({"do": "place", "spot": "pad_01"}, {"do": "cmd", "line": "hello"}):
-                    await ws.send_str(json.dumps(req))
-                    reply = await until(ws, lambda m: m["t"] == "reply")
-                    assert reply["ok"] is False and "read-only" in reply["err"]
+                await ws.send_str(json.dumps({"do": "place", "spot": "pad_01"}))
+                reply = await until(ws, lambda m: m["t"] == "reply")
+                assert reply["ok"] is False and "board itself" in reply["err"]
+                await ws.send_str(json.dumps({"do": "cmd", "line": "hello"}))
+                reply = await until(ws, lambda m: m["t"] == "reply" and m.get("do") == "cmd")
+                assert reply["ok"] is True and reply["proto"] == 1
 
             run(real, body)
         finally:
@@ -239,4 +242,139 @@ def test_the_odds_of_doom_reach_the_page_after_a_mythos_phase():
         assert odds.latest is fc
     finally:
         odds.stop()
+        w.close()
+
+
+
+def test_a_command_at_a_game_switch_waits_for_the_tables_boot(bringup):
+    """A game switch restarts the table: first its `game` event, then (~0.2 s on the sim, ~1.2 s
+    on a Pico) its boot's `hello` event; a line sent in between is lost. The pages' choices are
+    read again at the `game` event, so the watch holds every command until the boot (before: that
+    `legal` went unanswered for its whole 30 s timeout, holding the command lock, and with it the
+    watch's dumps: the full-speed test's link events piled up). Here the table's two events are
+    fed to the watch by hand, so the window is as long as the test wants."""
+    import threading
+
+    w = bringup
+    log = []
+    waiting = threading.Event()
+
+    class Booted(threading.Event):
+        def wait(self, timeout=None):
+            waiting.set()
+            return super().wait(timeout)
+
+    w.booted = Booted()
+    w.booted.set()
+    write = w.link.write
+    w.link.write = lambda data: (log.append("sent " + data.split(" ", 1)[1].strip()), write(data))
+    seq = w.last_seq
+    w._on_line("", {"seq": seq + 1, "ev": "game", "game": "bringup"})  # the table restarts...
+    got = []
+    t = threading.Thread(target=lambda: got.append(w.command("hello", timeout=10)))
+    waiting.clear()
+    t.start()
+    for _ in range(400):  # until the command is sent or waits for the boot
+        if "sent hello" in log or waiting.is_set():
+            break
+        threading.Event().wait(0.01)
+    log.append("booted")
+    w._on_line("", {"seq": seq + 2, "ev": "hello", "game": "bringup"})  # ...and is back
+    t.join(20)
+    assert log.index("booted") < log.index("sent hello"), log
+    assert got and got[0]["ok"] is True, got
+
+
+def test_one_holder_and_one_command_at_a_time_on_a_real_table():
+    """The page holds a real table's port: a console opened meanwhile is refused (port busy), and
+    two pages asking at once never put two commands on the link together (the watch's own dumps
+    neither): each waits its turn, and each page gets its own replies."""
+    import threading
+
+    from arkham_host.link import Link
+    from arkham_host.portlock import PortBusy
+
+    owner = TableWatch.own_sim("bringup", game="bringup")
+    owner.link.close()
+    real = TableWatch.attach(owner.sim.serial_path)
+    busy = [0, 0]  # now, most
+    guard = threading.Lock()
+    request = real.link.request
+
+    def counted(line, timeout=5.0):
+        with guard:
+            busy[0] += 1
+            busy[1] = max(busy)
+        try:
+            return request(line, timeout)
+        finally:
+            with guard:
+                busy[0] -= 1
+
+    real.link.request = counted
+    try:
+        with pytest.raises(PortBusy):
+            Link(owner.sim.serial_path)  # the console's open
+
+        async def body(client):
+            pages = [await client.ws_connect("/ws") for _ in range(2)]
+            for ws in pages:
+                await until(ws, lambda m: m["t"] == "hello")
+            for i in range(10):
+                for p, ws in enumerate(pages):
+                    await ws.send_str(json.dumps({"id": 100 * p + i, "do": "cmd",
+                                                  "line": "faults" if p else "hello"}))
+            for p, ws in enumerate(pages):
+                ids = []
+                while len(ids) < 10:
+                    r = await until(ws, lambda m: m["t"] == "reply" and m.get("do") == "cmd")
+                    assert r["ok"] is True and ("faults" in r) == bool(p), r
+                    ids.append(r["id"])
+                assert ids == [100 * p + i for i in range(10)]
+
+        run(real, body)
+    finally:
+        real.close()
+        owner.close()
+    assert busy[1] == 1, "two commands on the link at once"
+
+
+def test_after_a_power_cut_the_page_plays_the_resumed_game():
+    """A power cut mid-game: the firmware dies without a word and boots again (the sim's relay
+    starts it as a Pico's boot does, the pty stays); the table resumes its saved game, and the
+    page's choices come back as they were, and a tap plays on. The game is started from the page
+    (`start`) and played by `tap`s."""
+    w = TableWatch.own_sim("ah2e", game="bringup")
+    try:
+        async def body(client):
+            ws = await client.ws_connect("/ws")
+            await until(ws, lambda m: m["t"] == "hello")
+            await ws.send_str(json.dumps({"id": 1, "do": "start", "game": "ah2e",
+                                          "options": {"players": 1, "seed": 4}}))
+            r = await until(ws, lambda m: m["t"] == "reply" and m.get("id") == 1)
+            assert r["ok"] is True, r
+            for i in range(5):
+                c = await until(ws, lambda m: m["t"] == "choices" and m["groups"]
+                                and m["seq"] >= w.last_seq)
+                item = c["groups"][0]["items"][0]
+                await ws.send_str(json.dumps({"id": 10 + i, "do": "tap", "n": item["n"],
+                                              "label": item["label"]}))
+                r = await until(ws, lambda m: m["t"] == "reply" and m.get("id") == 10 + i)
+                assert r["ok"] is True, r
+            before = await until(ws, lambda m: m["t"] == "choices" and m["groups"]
+                                 and m["seq"] >= w.last_seq)
+            w.sim._restart_due = True  # (the relay boots it again, as power coming back does)
+            w.sim.proc.kill()  # the power cut: no save, no goodbye
+            await until(ws, lambda m: m["t"] == "ev" and m["ev"]["ev"] == "resumed")
+            after = await until(ws, lambda m: m["t"] == "choices" and m["groups"]
+                                and m["seq"] >= w.last_seq)
+            assert after["groups"] == before["groups"] and after["waits"] == before["waits"]
+            item = after["groups"][0]["items"][0]
+            await ws.send_str(json.dumps({"id": 20, "do": "tap", "n": item["n"],
+                                          "label": item["label"]}))
+            r = await until(ws, lambda m: m["t"] == "reply" and m.get("id") == 20)
+            assert r["ok"] is True, r
+
+        run(w, body)
+    finally:
         w.close()

@@ -102,6 +102,8 @@ import tempfile
 import time
 
 from arkham_host import boardfile, runtimes
+from arkham_host.legalread import fh_command as _fh_command
+from arkham_host.legalread import ritual_command as _ritual_command
 from arkham_host.legalread import unlabel
 
 PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/pico/README.md)
@@ -453,36 +455,6 @@ class _Table:
     def close(self):
         self.p.kill()
         self.p.wait()
-
-
-def _fh_command(a):
-    from arkham.games.fh import ACTS
-
-    if a["a"] in ("end_actions", "end_round", "next_round"):  # (the lead's `end` covers each)
-        return "end %d" % a["inv"]
-    for verb, (name, fields) in ACTS.items():
-        if name == a["a"]:
-            if verb == "reverse":
-                return "reverse %d %s %s" % (a["inv"], a["parts"][0], a["parts"][1])
-            return " ".join([verb, str(a["inv"])] + [str(a[f]) for f, _ in fields if f in a])
-    raise ValueError("no final-hour verb for %r" % (a,))
-
-
-def _ritual_command(a):
-    v = a["a"]
-    if v == "nominate":
-        return "nominate %d" % a["seat"]
-    if v in ("take", "pass"):
-        return v + (" " + a["card"] if "card" in a else "")
-    if v == "orb":
-        return "orb " + ("keep" if a["keep"] else "remove")
-    if v == "peek":
-        return "peek %d %s%s" % (a["seat"], a["what"], " " + a["card"] if "card" in a else "")
-    if v == "goo":
-        return "goo " + (str(a["holder"]) if a["holder"] else "none")
-    if v == "reveal":
-        return "reveal " + ",".join(a["cards"])
-    return v
 
 
 def _started(t, cmd, name):

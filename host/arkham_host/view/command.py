@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-HELP = "serve a live page of one table: the board lit as on the table, tokens, events, AH2e status"
+HELP = ("serve a live page of one table that plays it: choices as buttons, the board lit as on "
+        "the table, tokens, events, AH2e status")
 
 
 def add_arguments(p):
@@ -15,8 +16,11 @@ def add_arguments(p):
     p.add_argument("--game", default="bringup", help="with --sim: game to start (default bringup)")
     p.add_argument("--state", help="with --sim: state folder (default: a fresh one)")
     p.add_argument("--cpython", action="store_true", help="with --sim: firmware under CPython")
-    p.add_argument("--host", default="127.0.0.1",
+    p.add_argument("--host", default=None,
                    help="address to serve on (default 127.0.0.1: this computer only)")
+    p.add_argument("--lan", action="store_true", help="serve the room's network too: prints a "
+                   "URL with a pairing code (and its QR code); pages from other computers need it")
+    p.add_argument("--code", help="with --lan: this pairing code instead of a random one")
     p.add_argument("--http-port", type=int, default=8765, help="web port (default 8765; 0: any)")
     p.add_argument("--no-forecast", action="store_true", help="no odds of doom in the page")
 
@@ -57,7 +61,14 @@ def run(args) -> int:
             forecaster = LiveOdds(watch)
         except ImportError:
             forecaster = None
-    server = ViewServer(watch, forecaster)
+    from arkham_host.view import access
+
+    code = None
+    host = args.host or "127.0.0.1"
+    if args.lan:
+        code = args.code or access.new_code()
+        host = args.host or "0.0.0.0"
+    server = ViewServer(watch, forecaster, access.Access(code))
     if forecaster is not None:
         forecaster.start()
 
@@ -68,13 +79,16 @@ def run(args) -> int:
         async def main():
             runner = web.AppRunner(app)
             await runner.setup()
-            site = web.TCPSite(runner, args.host, args.http_port)
+            site = web.TCPSite(runner, host, args.http_port)
             await site.start()
             port = site._server.sockets[0].getsockname()[1]
+            local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
             print("view: http://%s:%d/  (board %s, game %s; Ctrl-C stops)"
-                  % (args.host, port, watch.board["name"], watch.game), flush=True)
+                  % (local, port, watch.board["name"], watch.game), flush=True)
+            if code is not None:
+                print_pairing(access.lan_address() or local, port, code)
             try:
-                while not watch.link.closed:
+                while watch.alive():
                     await asyncio.sleep(0.5)
                 print("view: the table went away", file=sys.stderr)
             finally:
@@ -88,3 +102,18 @@ def run(args) -> int:
             forecaster.stop()
         watch.close()
     return 0
+
+
+def print_pairing(addr, port, code, out=None):
+    """The URL a phone opens (with the pairing code), and the same as a QR code in the terminal."""
+    out = out or sys.stdout
+    url = "http://%s:%d/?code=%s" % (addr, port, code)
+    print("view: on a phone in this room open %s  (pairing code %s)" % (url, code), file=out)
+    try:
+        import segno
+
+        segno.make(url, error="m").terminal(out=out, compact=True)
+    except ImportError:
+        print("view: (no QR code: the `segno` package is missing)", file=out)
+    out.flush()
+    return url

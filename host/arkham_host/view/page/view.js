@@ -37,6 +37,7 @@ function applyLook(look) {
     ul.appendChild(li);
   }
   window.lastLook = look;
+  if (window.play) play.tokens(null);
 }
 
 function addEvent(ev) {
@@ -78,6 +79,8 @@ function showForecast(fc) {
     "<table><tr><th>within</th><th>awakening</th></tr>" + rows + "</table>";
 }
 
+function setConn(up, text) { el("conn").textContent = text; el("conn").className = up ? "ok" : "bad"; document.body.dataset.up = up ? "1" : "0"; }
+
 function send(req) { req.id = nextId++; ws.send(JSON.stringify(req)); return req.id; }
 
 function clickSpot(name) {
@@ -89,24 +92,28 @@ function clickSpot(name) {
 
 function connect() {
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-  ws.onopen = () => { el("conn").textContent = "live"; el("conn").className = "ok"; };
-  ws.onclose = () => { el("conn").textContent = "disconnected"; el("conn").className = "bad"; setTimeout(connect, 2000); };
+  ws.onopen = () => setConn(true, "live");
+  ws.onclose = () => { setConn(false, "page disconnected: reconnecting…"); setTimeout(connect, 2000); };
   ws.onmessage = m => {
     const msg = JSON.parse(m.data);
     if (msg.t === "hello") {
       emulated = msg.emulated;
       el("what").textContent = "· board " + msg.board + " · game " + msg.game + (msg.emulated ? " · emulated" : " · real table");
-      el("controls").hidden = !emulated; el("readonly").hidden = emulated;
+      el("controls").hidden = !emulated;
+      if (msg.up === false) setConn(false, "table disconnected");
       drawBoard(msg.svg);
       el("evlist").innerHTML = "";
       for (const ev of msg.events) addEvent(ev);
       applyLook(msg.look); showStatus(msg.status); showForecast(msg.forecast);
+      if (window.play) play.hello(msg);
       document.body.dataset.ready = "1";
     } else if (msg.t === "look") applyLook(msg.look);
-    else if (msg.t === "ev") addEvent(msg.ev);
+    else if (msg.t === "ev") { addEvent(msg.ev); if (window.play) play.event(msg.ev); }
     else if (msg.t === "status") { showStatus(msg.status); el("what").textContent = el("what").textContent.replace(/game \S+/, "game " + msg.game); }
     else if (msg.t === "forecast") showForecast(msg);
-    else if (msg.t === "reply") el("reply").textContent = JSON.stringify(msg);
+    else if (msg.t === "reply") { el("reply").textContent = JSON.stringify(msg); if (window.play) play.reply(msg); }
+    else if (msg.t === "choices") play.choices(msg);
+    else if (msg.t === "link") setConn(msg.up, msg.up ? "live (table back, resynced)" : "table disconnected");
   };
 }
 
