@@ -46,6 +46,11 @@ def failures(figures):
     return sum(v for k, v in figures.items() if k.endswith("_failed"))
 
 
+# steps (10 ms each) past a boot before lines are sent: an AH2e game holds command lines until
+# its pads check, PADS_SETTLE_MS (500 ms) after the boot's first scan (docs/protocol.md)
+BOOT_STEPS = 60
+
+
 class PowerCut(BaseException):
     """The power goes: nothing after it runs (not an Exception: the firmware cannot catch it)."""
 
@@ -175,7 +180,7 @@ def lines_row(n, rnd, tmp, say):
     for board, game in games:
         d = tempfile.mkdtemp(dir=tmp)
         t = Table(d, board, game)
-        t.step(2)
+        t.step(BOOT_STEPS)
         for _ in range(per):
             raw = hostile_line(rnd)
             try:
@@ -184,7 +189,7 @@ def lines_row(n, rnd, tmp, say):
                 counts["lines_failed"] += 1
                 say("  line %r: the loop raised %r" % (raw[:60], e))
                 t = Table(d, board, game)
-                t.step(2)
+                t.step(BOOT_STEPS)
                 continue
             counts["lines"] += 1
             replies = [o for o in out if "re" in o]
