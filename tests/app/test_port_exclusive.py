@@ -185,6 +185,24 @@ def test_a_killed_holder_does_not_lock_a_served_pty_for_good(table):
     assert reader.communicate(timeout=10)[0].startswith("open")
 
 
+# the next console: opens the port (waiting up to 15 s for the sim to give the lock up), asks hello
+AGAIN = r"""
+import sys, time
+from arkham_host.link import Link
+end = time.monotonic() + 15
+while True:
+    try:
+        link = Link(sys.argv[1])
+        break
+    except Exception as e:
+        if time.monotonic() > end:
+            print("never", e)
+            sys.exit(1)
+        time.sleep(0.2)
+print("ok" if link.request("hello", timeout=10)["ok"] else "no")
+"""
+
+
 def test_the_sim_gives_a_killed_consoles_lock_up(tmp_path, monkeypatch):
     """End to end on an emulated table: a Link SIGKILLed while holding its port; a new Link opens
     it (the sim polls about once a second; waited for up to 15 s, not timed)."""
@@ -203,11 +221,7 @@ def test_the_sim_gives_a_killed_consoles_lock_up(tmp_path, monkeypatch):
         holder.kill()
         holder.wait(10)
         # the next console, as an ordinary user's program (root would pass the kernel's lock)
-        again = ("import sys, time\nfrom arkham_host.link import Link\nend = time.monotonic() + 15\n"
-                 "while True:\n    try:\n        l = Link(sys.argv[1]); break\n"
-                 "    except Exception as e:\n        if time.monotonic() > end: print('never', e); sys.exit(1)\n"
-                 "        time.sleep(0.2)\nprint('ok' if l.request('hello', timeout=10)['ok'] else 'no')\n")
-        out = subprocess.run([sys.executable, "-c", again, sim.serial], capture_output=True,
+        out = subprocess.run([sys.executable, "-c", AGAIN, sim.serial], capture_output=True,
                              text=True, env=env, timeout=60, **unprivileged())
         assert out.stdout.strip() == "ok", (out.stdout, out.stderr[-300:])
     finally:
