@@ -96,3 +96,39 @@ def test_the_ring_holds_5_s_of_busy_play(tmp_path):
     ev = t.app.events
     assert ev.n == 256 and ev._bytes < ev.keep_bytes
     assert ev._bytes / ev.n < 12
+
+
+def test_a_queued_since_when_the_save_fails_sends_only_saved_events(tmp_path, monkeypatch):
+    """The step's save fails (flash full) with a `since` queued: the Replay goes out cut at the
+    saved seq, the step's own event is taken back (issue 15) and sent by no one."""
+    from arkham import unsave
+    from arkham.events import Replay
+
+    seen = []
+    real_unsave = unsave.unsave
+
+    def spy(app, exc):
+        seen.append([type(x).__name__ for x in app.out if isinstance(x, Replay)])
+        real_unsave(app, exc)
+
+    monkeypatch.setattr(unsave, "unsave", spy)
+    rnd = random.Random(4)
+    t, pads = table(tmp_path)
+    sent = busy(t, rnd, 3000, pads)
+    saved = t.app._saved_seq
+    assert saved == t.app.events.seq
+    real = t.app.storage.save
+
+    def full(name, data):
+        raise OSError(28, "no space left on device")
+
+    t.app.storage.save = full
+    t.app.emit("note", {"n": 1})  # (an event of this step, as a game's tick makes: not saved)
+    t.io.inbox += b"#1 frobnicate\n#2 since %d\n" % (saved - 30)
+    steps(t, 1)
+    t.app.storage.save = real
+    out = raw_lines(t)
+    assert seen == [["Replay"]]  # (the since was queued, and the failed save saw it)
+    events = [line for line in out if seq_of(line) is not None]
+    assert events == sent[-30:]  # every saved event asked for; the unsaved one by no one
+    assert [json.loads(line)["re"] for line in out if line.startswith(b'{"re"')] == [1, 2]
