@@ -29,15 +29,18 @@ from arkham import protocol
 from arkham import games, persist, verbs
 from arkham.compat import (allocated, collect, const, forget, gc_pace, gc_threshold, ticks_diff,
                            ticks_ms)
-from arkham.events import EventLog, encode
+from arkham.events import EventLog, Replay, encode
 from arkham.games import CommandError
 
 STATE_FILE = "state.json"
 _CALIB_FILE = const("calib.json")
 DEFAULT_GAME = "bringup"
 _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
-# `since N` replay ring: the last 64 events, at most this many bytes (6 KB before issue 9: with
-# each line's own object ~8 KB of a Pico's heap once a long game filled it)
+# `since N` replay ring: the last 256 events, at most this many bytes (6 KB before issue 9: with
+# each line's own object ~8 KB of a Pico's heap once a long game filled it). Packed (issue 32:
+# arkham.evpack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
+# lines it held ~42 (64 at most)
+_RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
@@ -91,7 +94,10 @@ class App:
         seq = self._boot_game(notes)
         self._saved_seq = seq
         self.events = EventLog(
-            seq, int(self.options.get("ring", 64)), int(self.options.get("ring_bytes", _RING_BYTES))
+            seq,
+            int(self.options.get("ring", _RING_EVENTS)),
+            int(self.options.get("ring_bytes", _RING_BYTES)),
+            (board.spot_names, board.index) if hasattr(board, "spot_names") else None,
         )
         self.emit("hello", self.hello_fields())
         for ev, fields in notes:
@@ -394,7 +400,13 @@ class App:
             return
         write = self.hw.stream.write
         for line in out:
-            write(line[1] if isinstance(line, tuple) else line)
+            if isinstance(line, tuple):
+                write(line[1])
+            elif isinstance(line, Replay):
+                for one in line.lines():
+                    write(one)
+            else:
+                write(line)
         out.clear()
 
     # ---- commands --------------------------------------------------------------------------

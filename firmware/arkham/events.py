@@ -1,22 +1,26 @@
 """Numbered events and the replay ring behind `since N`.
 
 Every event gets the next `seq` (gap-free; the app persists the last one so numbering survives a
-restart). The ring keeps the most recent events as the exact bytes sent, bounded both in count and
-in bytes, so `since N` replays them identically.
+restart). The ring keeps the most recent events, bounded both in count and in bytes, each packed
+(arkham.evpack: its content, a spot or a common word one byte; issue 32: as lines, 3 KB held ~42
+events of busy play, under a second) and encoded again on replay, so `since N` replays exactly
+the bytes sent. An event that cannot be packed is kept as its line.
 """
 
 from array import array
 
 from arkham.compat import collect, const
+from arkham.evpack import pack, unpack
 from arkham.protocol import encode as _encode
 
 _PIECE = const(256)  # bytes in one piece of the ring
 
 
 class EventLog:
-    def __init__(self, seq=0, keep=64, keep_bytes=3072):
+    def __init__(self, seq=0, keep=256, keep_bytes=3072, names=None):
         self.seq = seq  # the last number given out
-        # The last `n` events' lines, byte after byte in a ring of keep_bytes: the oldest starts
+        self.names = names  # the board's spot names: a spot packs as its place there
+        # The last `n` events (packed), byte after byte in a ring of keep_bytes: the oldest starts
         # at byte `at`, event s's line is _len[s % keep] bytes long and the next follows it
         # (wrapping to byte 0). The ring is pieces of _PIECE bytes, each made when the lines
         # first reach it and kept: a line is no object of its own (~30 on an AH2e table, each a
@@ -39,8 +43,13 @@ class EventLog:
             line = _encode(obj)  # (encode()'s first try inline: the Pico's stack is small)
         except MemoryError:
             line = encode(obj)
+        try:
+            data = pack(obj, self.names)
+        except MemoryError:
+            data = None  # (kept as its line)
+        obj = None
         keep = len(self._len)
-        size = len(line)
+        size = len(data) if data is not None else 1 + len(line)  # (0, then the line)
         if self.n == keep:
             self._clear(self.oldest())  # (its slot is the new line's)
         while self.n and self._bytes + size > self.keep_bytes:
@@ -50,7 +59,12 @@ class EventLog:
             return line
         if not self.n:
             self.at = 0
-        self._put((self.at + self._bytes) % self.keep_bytes, memoryview(line), None)
+        p = (self.at + self._bytes) % self.keep_bytes
+        if data is not None:
+            self._put(p, data, None)
+        else:
+            self._put(p, b"\x00", None)
+            self._put((p + 1) % self.keep_bytes, memoryview(line), None)
         self._len[self.seq % keep] = size
         self.n += 1
         self._bytes += size
@@ -88,21 +102,46 @@ class EventLog:
         return self.seq - self.n + 1
 
     def since(self, n):
-        """The buffered lines after event n (each a bytes copy), or None when some of them are
-        no longer buffered."""
+        """The buffered lines after event n (a list), or None when some of them are no longer
+        buffered."""
         if n + 1 < self.oldest():
             return None
+        return list(self.lines(n))
+
+    def lines(self, n):
+        """The buffered lines after event n, one at a time, each encoded when it is asked for
+        (n + 1 >= oldest(): see since()). The ring must not change meanwhile."""
         keep = len(self._len)
-        lines = []
         p = self.at
         for s in range(self.oldest(), self.seq + 1):
             size = self._len[s % keep]
             if s > n:
                 out = bytearray(size)
                 self._put(p, None, out)
-                lines.append(bytes(out))
+                if out[0] == 0:
+                    yield bytes(out[1:])
+                else:
+                    yield _encode(unpack(out, s, self.names))
             p = (p + size) % self.keep_bytes
-        return lines
+
+    def replay(self, n):
+        """The buffered events after n (n + 1 >= oldest()) as a Replay: their packed bytes copied
+        (at most the ring's), each line encoded when the Replay is written."""
+        keep = len(self._len)
+        count = self.seq - n
+        sizes = array("H", bytes(2 * count))
+        p = self.at
+        total = 0
+        for s in range(self.oldest(), self.seq + 1):
+            size = self._len[s % keep]
+            if s > n:
+                sizes[s - n - 1] = size
+                total += size
+            else:
+                p = (p + size) % self.keep_bytes
+        data = bytearray(total)
+        self._put(p, None, data)
+        return Replay(n + 1, sizes, data, self.names)
 
     def drop_after(self, seq):
         """Forget the events after `seq` (never saved nor sent): their numbers are given out
@@ -111,6 +150,30 @@ class EventLog:
             self._clear(self.seq)
             self.seq -= 1
         self.seq = seq
+
+
+class Replay:
+    """A `since` reply's events waiting in the app's out queue (the end of the step): packed, so
+    ~250 events take the ring's 3 KB, not ~20 KB of lines. upto: the last one to write (a save
+    that failed takes back the events after the saved seq)."""
+
+    def __init__(self, first, sizes, data, names):
+        self.first = first
+        self.upto = first + len(sizes) - 1
+        self.sizes = sizes
+        self.data = data
+        self.names = names
+
+    def lines(self):
+        at = 0
+        for k in range(self.upto - self.first + 1):
+            size = self.sizes[k]
+            part = self.data[at : at + size]
+            at += size
+            if part[0] == 0:
+                yield bytes(part[1:])
+            else:
+                yield _encode(unpack(part, self.first + k, self.names))
 
 
 def encode(obj):

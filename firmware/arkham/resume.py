@@ -3,7 +3,8 @@
 A damaged save never stops the boot, and is never resumed: whatever is wrong with it (bytes that
 are not UTF-8, broken JSON, a folder where the file should be, a CRC that does not match the bytes
 (persist.verify: a damage that still parses), a `seq` that is not a whole number 0..MAX_SEQ, a
-snapshot the game refuses or fails to restore) is reported as `restore_failed` with the reason, the damaged file is set aside
+snapshot the game refuses or fails to restore, a state whose shape is not one the game can play:
+arkham.shape, checked by each game's restore) is reported as `restore_failed` with the reason, the damaged file is set aside
 (NAME.bad) and the previous good save (NAME.bak, kept by Storage.save) is tried next.
 
 where(): where the saves are, for main.py (a folder of their own; those an older firmware kept in

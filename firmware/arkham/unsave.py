@@ -14,7 +14,7 @@ boot events too.
 
 from arkham import persist
 from arkham.app import DEFAULT_GAME, STATE_FILE, _describe
-from arkham.events import encode
+from arkham.events import Replay, encode
 
 
 def unsave(app, exc):
@@ -36,6 +36,10 @@ def unsave(app, exc):
     for line in app.out:
         if isinstance(line, tuple):
             out.append(encode({"re": line[0], "ok": False, "err": err}))
+        elif isinstance(line, Replay):  # a `since` replay: the events saved only
+            if saved >= 0:
+                line.upto = min(line.upto, saved)
+            out.append(line)
         elif _seq_of(line) <= saved or saved < 0:
             out.append(line)  # a reply, or an event already saved (a `since` replay)
     app.out = out

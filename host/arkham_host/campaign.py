@@ -13,23 +13,33 @@ folder) in this process, with a manual clock, and attacks it from outside:
   huge or fractional, garbage. The table must boot, answer, and say what it did;
 - noise: each level for a while on every chip of the AH2e board with a token resting: no false
   pad event, the token held, every pad reported noisy once, no pad latched occupied afterwards.
+And issue 32's five (arkham_host.campaign_resume, arkham_host.campaign_link): damaged saves that
+still parse (a CRC that does not match is never resumed; what is resumed plays), `sim` started
+on damaged saves (the host never chokes on the file), tokens put back after power cuts (no
+pads_differ, prompt or move), busy-play unplugs (`since` gives every event missed, byte for
+byte) and a foreign reader on the port (refused by the kernel, nothing lost).
 It prints its figures; a row with a failure makes the exit code 1. The fast slice runs in the
 default test suite (tests/app/test_campaign.py); `--full` gives the full counts.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import shutil
 import tempfile
 
-HELP = "the reliability campaign (hostile lines, power cuts, damaged saves, noise): figures"
+from arkham_host import campaign_link, campaign_resume
+from arkham_host.campaign_table import BOOT_STEPS, PowerCut, Table  # noqa: F401 (used by tests)
 
-FAST = {"lines": 240, "cuts": 18, "damaged": 20, "noise": (12, 40), "noise_s": 2}
+HELP = ("the reliability campaign (hostile lines, power cuts, damaged saves, noise, and issue "
+        "32's: saves that parse, sim on damaged saves, tokens at boot, busy unplugs, foreign "
+        "readers): figures")
+
+FAST = {"lines": 240, "cuts": 18, "damaged": 20, "noise": (12, 40), "noise_s": 2,
+        "parsing": 9, "sim": 6, "tokens": 4, "unplugs": 6, "foreign": 2}
 FULL = {"lines": 20000, "cuts": 200, "damaged": 200, "noise": (8, 12, 16, 20, 24, 32, 40, 60, 80),
-        "noise_s": 10}
+        "noise_s": 10, "parsing": 150, "sim": 120, "tokens": 120, "unplugs": 150, "foreign": 100}
 
 
 def add_arguments(p):
@@ -44,74 +54,6 @@ def run(args) -> int:
 
 def failures(figures):
     return sum(v for k, v in figures.items() if k.endswith("_failed"))
-
-
-class PowerCut(BaseException):
-    """The power goes: nothing after it runs (not an Exception: the firmware cannot catch it)."""
-
-
-class _IO:
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = bytearray()
-
-    def read(self):
-        data = bytes(self.inbox[:512])
-        del self.inbox[:512]
-        return data
-
-    def writable(self):
-        return True
-
-    def write(self, data):
-        self.out += data
-
-    def wait(self, ms):
-        pass
-
-
-class Table:
-    """The firmware in this process: App over the emulated hardware, a manual clock."""
-
-    def __init__(self, state_dir, board="bringup", game=None, noise=0, seed=1):
-        from arkham import boardmap, emu
-        from arkham.app import App
-
-        from arkham_host import boards
-
-        self.board = boardmap.BoardMap(json.loads(boards.map_path(board).read_text()))
-        self.now = 0
-        self.io = _IO()
-        self.hw = emu.make(self.board, {"io": self.io, "state_dir": state_dir, "seed": seed,
-                                        "noise": noise, "clock": lambda: self.now})
-        options = {"emulated": True}
-        if game:
-            options["game"] = game
-        self.app = App(self.hw, self.board, options)
-        self.seen = []  # every object the host received
-
-    def step(self, n=1):
-        for _ in range(n):
-            self.now += 10
-            self.app.step(self.now)
-        return self.take()
-
-    def take(self):
-        out = []
-        data = bytes(self.io.out)
-        self.io.out.clear()
-        for line in data.split(b"\n"):
-            if line.startswith(b"{"):
-                out.append(json.loads(line))
-        self.seen += out
-        return out
-
-    def send(self, raw, steps=3):
-        self.io.inbox += raw
-        return self.step(steps)
-
-    def max_seq(self):
-        return max([o["seq"] for o in self.seen if "ev" in o and "seq" in o] or [0])
 
 
 # ---- hostile lines -----------------------------------------------------------------------------
@@ -175,7 +117,7 @@ def lines_row(n, rnd, tmp, say):
     for board, game in games:
         d = tempfile.mkdtemp(dir=tmp)
         t = Table(d, board, game)
-        t.step(2)
+        t.step(BOOT_STEPS)
         for _ in range(per):
             raw = hostile_line(rnd)
             try:
@@ -184,7 +126,7 @@ def lines_row(n, rnd, tmp, say):
                 counts["lines_failed"] += 1
                 say("  line %r: the loop raised %r" % (raw[:60], e))
                 t = Table(d, board, game)
-                t.step(2)
+                t.step(BOOT_STEPS)
                 continue
             counts["lines"] += 1
             replies = [o for o in out if "re" in o]
@@ -430,6 +372,12 @@ def campaign(size, seed=1, say=print):
         figures.update(cuts_row(size["cuts"], rnd, tmp, say))
         figures.update(damaged_row(size["damaged"], rnd, tmp, say))
         figures.update(noise_row(size["noise"], size["noise_s"], tmp, say))
+        # issue 32's five
+        figures.update(campaign_resume.parsing_row(size["parsing"], rnd, tmp, say))
+        figures.update(campaign_resume.sim_row(size["sim"], rnd, tmp, say))
+        figures.update(campaign_resume.tokens_row(size["tokens"], rnd, tmp, say))
+        figures.update(campaign_link.unplugs_row(size["unplugs"], rnd, tmp, say))
+        figures.update(campaign_link.foreign_row(size["foreign"], rnd, tmp, say))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     say("campaign (%s, seed %d):" % ("full" if size is FULL else "fast", seed))
@@ -443,4 +391,18 @@ def campaign(size, seed=1, say=print):
         % (figures["noise_levels"], figures["noise_held"], figures["noise_failed"],
            figures["false_pad_events"], " ".join(str(v) for v in size["noise"]),
            size["noise_s"]))
+    say("  saves that parse %5d  failed %d (refused %d, resumed and played %d)"
+        % (figures["parsing_saves"], figures["parsing_failed"], figures["parsing_refused"],
+           figures["parsing_resumed"]))
+    say("  sim on damaged  %6d  failed %d" % (figures["sim_starts"], figures["sim_failed"]))
+    say("  tokens at boot  %6d  failed %d (tokens put back %d)"
+        % (figures["token_boots"], figures["tokens_failed"], figures["tokens_put_back"]))
+    say("  busy unplugs    %6d  failed %d (events missed and replayed %d, at most %d at once)"
+        % (figures["unplugs"], figures["unplugs_failed"], figures["unplug_events"],
+           figures["unplug_gap_max"]))
+    if figures["foreign_skipped"]:
+        say("  foreign readers      0  not run: %s" % figures["foreign_skipped"])
+    else:
+        say("  foreign readers %6d  failed %d (requests lost %d)"
+            % (figures["foreign_readers"], figures["foreign_failed"], figures["foreign_lost"]))
     return figures

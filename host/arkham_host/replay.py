@@ -7,7 +7,10 @@ actions (present -> `place`, not present -> `lift`), in the recorded order. Then
 command, the reply must match (same ok/err and fields), the events must come in the same order
 with the same fields, and at every recorded `dump` (the logger asks for one after each command)
 the game state must have the same hash. `seq` numbers, `hello` and memory figures are not
-compared (they depend on the table's past and runtime).
+compared (they depend on the table's past and runtime). Across a reconnect (issue 32) the log
+holds the host's `since LAST` and what the table sent again: `since` is not played (it is the
+link's resync, not the game's), and an event recorded twice (the same seq, the same line) is
+played once.
 
 Where it starts: a log that begins at a `game` command (a folder log's later files) starts that
 game with the recorded options; a log that begins mid-game starts from the `dump` in its first
@@ -88,6 +91,9 @@ def load(path):
     from arkham_host import link
 
     meta, steps, verbs = None, [], {}
+    # events by seq: a host back from an unplug asks `since LAST` and the table sends again what
+    # it missed, some of it recorded live before (issue 32): each is played once
+    seen = {}
     try:
         f = open(path, encoding="utf-8")
     except OSError as e:
@@ -112,15 +118,21 @@ def load(path):
                 line = str(rec.get("line", "")).rstrip("\n")
                 first = line.split(" ", 1)[0]
                 tag = first[1:] if first.startswith("#") else None
+                verb = (line.split(" ", 2) + [""])[1 if tag is not None else 0].lower()
+                if verb == "since":
+                    continue  # a resync, not play: its reply counts the recording table's buffer
                 if tag is not None:
-                    verbs[tag] = (line.split(" ", 2) + [""])[1].lower()
+                    verbs[tag] = verb
                 steps.append(("cmd", n, line, tag, t))
             elif kind == "<":
                 obj = link.parse(str(rec.get("line", "")))
                 if obj is None:
                     continue
                 if "ev" in obj and "seq" in obj:
-                    steps.append(("ev", n, obj, t))
+                    again = seen.get(obj["seq"]) == rec.get("line")
+                    seen[obj["seq"]] = rec.get("line")
+                    if not again:  # (the same seq, another line: a table that started afresh)
+                        steps.append(("ev", n, obj, t))
                 elif obj.get("re") is not None and str(obj["re"]) in verbs:
                     tag = str(obj["re"])
                     steps.append(("reply", n, tag, obj, verbs[tag]))

@@ -19,6 +19,7 @@ import selectors
 import socket
 import subprocess
 import threading
+import time
 import tty
 
 from arkham_host import runtimes
@@ -186,6 +187,11 @@ class Sim:
         tty.setraw(self._slave)  # no echo, no line editing, 0x03 is a byte like any other
         os.set_blocking(self._master, False)
         self.serial_path = os.ttyname(self._slave)
+        from arkham_host.portlock import StaleExclusive
+
+        # a console killed while it held the port exclusive must not lock it for good (issue 32)
+        self._stale_lock = StaleExclusive(self._slave, self.serial_path)
+        self._stale_due = 0.0
         os.set_blocking(self.proc.stdin.fileno(), False)
         os.set_blocking(self.proc.stdout.fileno(), False)
         if self.socket_path is None:
@@ -398,6 +404,9 @@ class Sim:
                 while not self._calls.empty():
                     line, answer = self._calls.get_nowait()
                     self._request(line, answer)
+                if time.monotonic() >= self._stale_due:
+                    self._stale_due = time.monotonic() + 1.0
+                    self._stale_lock.poll()
         finally:
             sel.close()
             self._shutdown_firmware()

@@ -1,9 +1,18 @@
 """The event ring (arkham.events.EventLog) keeps its lines in a fixed block of slots: it must
 replay exactly what a plain list of the last lines would, across wrap-arounds, the byte bound
-and the numbers an unsaved step gives back (drop_after)."""
+and the numbers an unsaved step gives back (drop_after). The byte bound is the packed events'
+(arkham.evpack, issue 32), the replay the lines sent."""
+import json
 import random
 
 from arkham.events import EventLog
+from arkham.evpack import pack
+
+
+def held(line):
+    """Bytes the ring keeps for a line: its packed event, or 1 + the line."""
+    data = pack(json.loads(line))
+    return len(data) if data is not None else 1 + len(line)
 
 
 class ListLog:
@@ -16,7 +25,7 @@ class ListLog:
         self.seq += 1
         self.lines.append(line)
         while self.lines and (len(self.lines) > self.keep or
-                              sum(map(len, self.lines)) > self.keep_bytes):
+                              sum(map(held, self.lines)) > self.keep_bytes):
             self.lines.pop(0)
 
     def since(self, n):
@@ -34,13 +43,15 @@ class ListLog:
 
 def test_the_ring_replays_what_a_list_of_the_last_lines_would():
     rnd = random.Random(5)
-    for keep, keep_bytes in ((1, 100), (4, 3072), (7, 300), (64, 3072)):
+    for keep, keep_bytes in ((1, 100), (4, 3072), (7, 300), (64, 3072), (256, 400)):
         log, model = EventLog(0, keep, keep_bytes), ListLog(keep, keep_bytes)
         for _ in range(600):
             r = rnd.random()
             if r < 0.8:
                 line = log.add("pad", {"spot": "x" * rnd.randrange(0, 120)})
                 model.add(line)
+            elif r < 0.85:  # (kept as its line: nested too deep to pack)
+                model.add(log.add("odd", {"d": [[["x"]]], "why": "y" * rnd.randrange(0, 90)}))
             elif r < 0.9:
                 back = rnd.randrange(0, 4)
                 log.drop_after(max(0, log.seq - back))

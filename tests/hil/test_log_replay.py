@@ -65,6 +65,28 @@ def test_a_log_started_mid_game_replays_from_its_dump(table_factory, tmp_path):
     assert out.returncode == 1 and "state differs" in out.stdout, out.stdout + out.stderr
 
 
+def test_a_log_across_a_resync_replays_each_event_once(table_factory, tmp_path):
+    """Issue 32: a host back from an unplug asks `since LAST` (the console's resync), and the log
+    records that request, its reply and every event it sends again, some of them recorded live
+    before. Replay takes each recorded event once (the same seq, the same line) and does not
+    play the `since` again (its reply counts the replaying table's buffer, not the game). Typed
+    here, as the resync sends it."""
+    table = table_factory(game="bringup", board="ah2e")
+    if not table.emulated:
+        pytest.skip("replays on an emulated table")
+    path = tmp_path / "resync.jsonl"
+    typed = "game ah2e seed=3 players=2\nok\nact 1\nact 1\nsince 23\nstate\nact 1\n"
+    with table.detached() as port:
+        out = run("log", port, "-o", str(path), "-q", stdin=typed)
+    assert out.returncode == 0, out.stderr
+    recs = records(path)
+    seqs = [json.loads(r["line"]).get("seq") for r in recs
+            if r["dir"] == "<" and r["line"].startswith('{"seq"')]
+    assert len(seqs) > len(set(seqs))  # (events recorded twice: live, then by `since`)
+    out = run("replay", str(path))
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_a_mid_game_ritual_log_is_refused_with_the_reason(table_factory, tmp_path):
     table = table_factory(game="ritual", board="ritual")
     if not table.emulated:

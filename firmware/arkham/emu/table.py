@@ -38,6 +38,12 @@ def make(board, options=None):
     # The emulated table boots empty: scan once now, before any world command can place a token,
     # so the first readings (our empty reference when there is no stored calibration) are empty.
     pads.scan(clock())
+    # ... but that scan is the hardware's own, not one the game saw: a resumed game's pads check
+    # still runs PADS_SETTLE_MS after the app's first scan, as on a Pico (whose stored empty
+    # reference sees a token in place at once). A token the world puts back after a restart
+    # (the sim sets the board again, a host puts it back) is then sensed before the game judges
+    # the pads, not read as a move (issue 32: pads_differ for tokens in place, inv_moved).
+    pads.scans = 0
     pixels = CapturedPixels(board.led_count, board.order, board.brightness_cap)
     lights = Lights(board, pixels)
     storage = Storage(options.get("state_dir", "."))

@@ -14,6 +14,7 @@ def restore(game, snap):
     if not isinstance(snap, dict) or not isinstance(snap.get("opts"), dict) \
             or "mon" not in snap or snap.get("v") != 2:
         raise ValueError("not a Final Hour snapshot")
+    _shape(snap)
     st = copy(snap)
     try:
         D, g = _once("load").build(st["opts"])
@@ -24,6 +25,19 @@ def restore(game, snap):
         raise ValueError(str(e))
     game.state = st
     game.start_events = []
+
+
+def _shape(s):
+    """The keys every Final Hour state and investigator has, each of its kind (arkham.shape):
+    ValueError otherwise (issue 32: a save without a CRC, a key renamed, is a game no verb plays)."""
+    from arkham.shape import check, each
+
+    check(s, ["v", "id", "opts", "round", "phase", "result", "why", "players", "plays", "turn",
+              "reck", "offers", "lead", "inv", "ritual", "ritual_parts", "clues",
+              "clues_unplaced", "gates", "gate_stack", "gate_box", "gate_out", "priority",
+              "items", "ruin", "ruin_supply", "seals", "sealed", "mon", "act", "fx", "rng"],
+          "iidisSsilillilillllllldlliillDil", "the saved Final Hour state")
+    each(s["inv"], ["name", "loc", "hp", "max", "deck"], "siiil", "a saved investigator")
 
 
 def state_hash(s):

@@ -496,11 +496,13 @@ class Mode(games.Mode):
         self._core = None
 
     def restore(self, snap):
+        _rare().shape(snap)  # (a state the game cannot play is a damaged save: ValueError)
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
         _rare().share(snap)  # (the data's own names, not the parse's copies)
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
+        self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
         self._core.sink = self.sink
         self.opts = opts
         self.sync = Sync()

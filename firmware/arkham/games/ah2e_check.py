@@ -30,6 +30,30 @@ STATE_WORDS = [
 ]
 
 
+def shape(snap):
+    """A resumed game's snapshot (freshly parsed JSON) has the shape a game has: ValueError
+    otherwise (issue 32: a save without a CRC with an investigator's "name" renamed resumed into
+    a game whose every `act` failed). The keys every state and investigator has all game long
+    (setup.setup, setup.sheet_state; those a game adds as it goes are not asked for), each of
+    its kind (arkham.shape). (Lists, not tuples: see STATE_WORDS.)"""
+    from arkham.shape import check, each
+
+    check(snap, ["opts", "core"], "d?", "the saved AH2e game")
+    core = snap["core"]
+    check(core, ["v", "seed", "ao", "phys", "inv", "first", "turn", "phase", "doom", "terror",
+                 "allies", "clues", "gates", "gm", "mon", "signs", "closed", "signs_used",
+                 "score_adj", "deck", "env", "rumor", "q", "step", "chk", "cmb", "fb", "over",
+                 "woke", "setup", "id", "rng"],
+          "iislliisiiiddllllii" "lIIlLDDDDSiil", "the saved AH2e state")
+    each(core["inv"], ["name", "at", "msan", "msta", "san", "sta", "money", "clues", "focus",
+                       "sk", "sl", "hand3", "items", "bonus", "bless", "bnew", "loan", "lnew",
+                       "noloan", "ret", "rnew", "delayed", "explored", "dead", "mp", "ev"],
+         "ssiiiiiiillildiiiiiiiiSiil", "a saved investigator")
+    t = snap.get("table")
+    if t is not None:
+        check(t, ["todo", "wrong"], "dd", "the saved table")
+
+
 def share(snap):
     """A resumed game's snapshot (freshly parsed JSON: {"opts", "core", "table"}) made to use the
     data tables' own place and world names and one string for each investigator: the parse made

@@ -71,3 +71,15 @@ def initial(opts, seed, cards=None):
         "orb_seat": 0, "gate_then": "", "phase": NOMINATE, "result": None, "shown": None,
         "next_leader": 0, "winners": [], "rng": Rng(_int(seed, "seed")).state(),
     }
+
+
+def shape(s):
+    """A restored state has the keys every Ritual state has, each of its kind (arkham.shape):
+    ValueError otherwise (a save without a CRC, a key renamed: a game no verb could play)."""
+    from arkham.shape import check
+
+    check(s, ["v", "id", "n", "k", "mode", "opts", "sanity", "round", "turn", "leader",
+              "nominator", "nominated", "open", "deck", "deck_n", "offered", "held", "discards",
+              "removed", "orb_seat", "gate_then", "phase", "result", "shown", "next_leader",
+              "winners", "rng"],
+          "iiiisdliiiiilliSlliissDLill", "the saved Ritual state")
