@@ -36,7 +36,7 @@ def series(log, board=None):
     closings = []
     out = {"awakening": None, "over": None}
 
-    def after(watch, step, events):
+    def after(watch, events):
         names = {e.get("ev") for e in events}
         if not names & set(MARKS):
             return

@@ -32,6 +32,9 @@ class PrivateReplies:
 
     def screen(self, text, obj):
         """The line to print for a table line: the line itself, or a notice for a private one."""
+        if obj is not None and "ev" in obj and obj.get("private") is not None:
+            # (Arkham Ritual's `seed` event: the seed decides the hidden deal; the log has it)
+            return "-- a private %s event is hidden (the wire log records it)" % obj["ev"]
         if obj is not None and "re" in obj and obj.get("private") is not None:
             self.kept = (text, obj)
             seat = obj["private"]

@@ -120,6 +120,8 @@ class Mode(games.Mode):
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
         rare.check_options(opts)
         self.opts = opts
+        if "seed" not in (options or {}):
+            self.fresh_seed = opts["seed"]  # (announced: games.Mode.announce_seed)
         self.sync = Sync()
         self.pending = []
         self.pending_prompts = None

@@ -47,9 +47,10 @@ def _seat_arg(text, n):
 
 class Mode(_Mode):
     name = "ritual"
+    SEED_PRIVATE = True  # (its seed decides the hidden deal: AR-INFO-1)
     # verb -> its help (games/ritual_help.json, read when asked: not kept in RAM)
     VERBS = Verbs(here("ritual_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
-        "new", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
+        "new", "act", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
         "sanity", "legal", "state"))
     QUERIES = ("legal", "state", "look")
 
@@ -82,6 +83,7 @@ class Mode(_Mode):
             raise CommandError("ritual: " + str(e))
         self.opts = opts
         self.core = core
+        self.fresh_seed = opts["seed"] if "seed" not in kw else None  # (private: announce_seed)
         self._fresh(core.start_events)
 
     def _fresh(self, events):
@@ -131,8 +133,17 @@ class Mode(_Mode):
         if verb == "new":
             no_more("new", args, {})
             self._new(kw)
+            self.announce_seed()
             self._flush()
             self.ctx.save()
+            return self._brief()
+        if verb == "act" or (kw and not args):  # `act N`, or a line `legal` printed
+            from arkham.games.legaltext import pick
+
+            a = pick(self.core.legal_actions(), verb, args, kw)
+            self._act(a)
+            if a["a"] == "nominate":
+                self.gestures.forget(a["seat"])  # (as `nominate SEAT` below)
             return self._brief()
         if verb == "nominate":
             no_more(verb, args, kw, 1)

@@ -53,6 +53,7 @@ class TableWatch:
         self._stop = False
         self._world = None
         self.seen_events = 0
+        self.skips_events = True  # False: a reader (gamelog's replay) takes the link's events
         self.link = Link(serial_url, on_line=self._on_line, keep=50)  # (bounded: see KEEP)
         self.hello = self.link.request("hello", timeout=30)
         self.board = self.link.request("board", timeout=10)["board"]
@@ -226,7 +227,8 @@ class TableWatch:
                 elif self.real and t - last_dump >= 1.0:
                     self._dump()
                     last_dump = t
-                self.link.skip_events()  # the link's own list may then be trimmed
+                if self.skips_events:
+                    self.link.skip_events()  # the link's own list may then be trimmed
             except Exception as e:  # the table went away or answered late: keep watching
                 if self.link.closed:
                     break
