@@ -159,12 +159,12 @@ class BoardUI:
 
     def key(self, sim, data: bytes, width) -> bool:
         """Handle one chunk of input; False to quit."""
-        if self.help:  # ? or space: the next page; any other key closes the help (q quits)
-            if data[:1] in (b"?", b" "):
+        if self.help:  # ? or space: the next page; any other key (q too, as the page says)
+            if data[:1] in (b"?", b" "):  # closes the help; only Ctrl-C quits from it
                 self.help += 1
                 return True
             self.help = 0
-            return data[:1] not in (b"q", b"Q", b"\x03")
+            return data[:1] != b"\x03"
         while data:
             if self.finding is not None:
                 ch, data = data[:1], data[1:]
