@@ -226,7 +226,12 @@ def run(args) -> int:
 
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
-        ui = sim_ui.BoardUI(board)
+        cap = None
+        if args.chip:  # (its frames are the LED pin's bytes: gamma and the board's cap)
+            from arkham import boardmap
+
+            cap = boardmap.load(str(board.path)).brightness_cap
+        ui = sim_ui.BoardUI(board, wire_cap=cap)
         ui.set_game(args.game or saved_game(state) or "bringup")
         ui.status = said or ""
     hooks = dict(

@@ -37,8 +37,11 @@ MOVES = {
 
 
 class BoardUI:
-    def __init__(self, board, out=None):
+    def __init__(self, board, out=None, wire_cap=None):
         self.board = board
+        # the emulated chip's frames are its LED pin's bytes (after gamma and the board's
+        # brightness cap): the letters read them back through the same (boardsymbols)
+        self.wire_cap = wire_cap
         self.out = out or sys.stdout
         pads = [s.name for s in board.spots if s.chip is not None]
         self.cursor = pads[0] if pads else (board.spots[0].name if board.spots else None)
@@ -77,7 +80,7 @@ class BoardUI:
             from arkham_host.boardsymbols import symbol_for
 
             self.game = game
-            self.symbol = symbol_for(game)
+            self.symbol = symbol_for(game, self.wire_cap)
 
     # ---- drawing ----------------------------------------------------------------------------
     def screen(self, sim, mode, width, height=24) -> str:
