@@ -453,6 +453,20 @@ def _places(d) -> str:
     return "; ".join("%s: %s" % (k, ", ".join(str(x) for x in v)) for k, v in sorted(d.items()))
 
 
+def _need_text(need, investigators):
+    """What the table waits for, its investigator numbered from 1 as the list above (the core's
+    `inv` counts from 0: issue 33 read "inv=0 k=upkeep" beside "1. jenny_barnes")."""
+    i = need.get("inv")
+    what = str(need.get("k") or "?")
+    rest = _fields(need, ("inv", "k"))
+    if isinstance(i, int) and not isinstance(i, bool) and i >= 0:
+        v = (investigators or [])[i] if i < len(investigators or []) else None
+        name = v.get("name") if isinstance(v, dict) else None
+        who = "%d. %s" % (i + 1, name) if name else "investigator %d" % (i + 1)
+        what = "%s: %s" % (who, what)
+    return what + (" (%s)" % rest if rest else "")
+
+
 def status_lines(game, st) -> list:
     """A status panel from a game's `state` reply: phase and turn, doom, terror, gates, monsters
     by area, each investigator, and what the table waits for."""
@@ -505,7 +519,7 @@ def status_lines(game, st) -> list:
             lines.append("  %s: %s" % (k, _value(st[k])))
     need = st.get("need")
     if need:
-        text = _fields(need) if isinstance(need, dict) else need
+        text = _need_text(need, st.get("investigators")) if isinstance(need, dict) else need
         lines.append("  the table waits for: %s" % text)
     todo = st.get("todo")
     if todo:

@@ -53,6 +53,21 @@ def test_status_in_the_final_battle_names_the_ancient_ones_attack():
     assert "doom 13/13" in text, text
 
 
+def test_status_numbers_the_awaited_investigator_as_its_list_does():
+    """Issue 33: `status` listed "1. jenny_barnes" and said "waits for: inv=0 k=upkeep"."""
+    st = {"ok": True, "phase": "upkeep", "turn": 1, "doom": 1, "terror": 0, "gates": [],
+          "monsters": {}, "need": {"inv": 0, "k": "upkeep"},
+          "investigators": [{"name": "jenny_barnes", "at": "train_station"},
+                            {"name": "joe_diamond", "at": "police_station"}]}
+    lines = status_lines("ah2e", st)
+    assert "  the table waits for: 1. jenny_barnes: upkeep" in lines, lines
+    assert "inv=0" not in "\n".join(lines)
+    st["need"] = {"inv": 1, "k": "move", "mp": 3}
+    assert "  the table waits for: 2. joe_diamond: move (mp=3)" in status_lines("ah2e", st)
+    st["need"] = {"k": "mythos"}
+    assert "  the table waits for: mythos" in status_lines("ah2e", st)
+
+
 def test_fh_state_names_every_investigator_and_gate(table_factory):
     table = table_factory(game="final-hour", board="final-hour")
     st = table.ok("state")
