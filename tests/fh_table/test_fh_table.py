@@ -265,8 +265,50 @@ def test_legal_labels_are_legaltexts():
     t = table()
     play_cards(t)
     la = t.mode.core.legal_actions()
+    verbs = []
+    for a in la:
+        if a["a"] not in verbs:
+            verbs.append(a["a"])
+    la = [a for v in verbs for a in la if a["a"] == v]  # (one verb's together: issue 33)
     want = numbered(la)
     for old, verb in _VERB_OF.items():
         want = [x.replace(" %s " % old, " %s " % verb) for x in want]
     assert len(la) > 5 and t.cmd("legal")["legal"] == want
     assert any(" special " in x for x in want)
+
+
+def test_a_long_legal_list_comes_in_groups_of_one_verb():
+    """Issue 33: Final Hour's `legal` printed ~100 moves, seals, pushes, spawns and specials
+    mixed. One verb's actions come together, and `groups` names each verb's numbers; `act N`
+    takes the Nth line as printed."""
+    t = table(players=4)
+    play_cards(t)
+    for _ in range(20):
+        t.cmd("ok all")
+        r = t.cmd("legal")
+        if len(r.get("legal") or []) > 60:
+            break
+        t.cmd("act 1")
+    lines = r["legal"]
+    assert len(lines) > 60, len(lines)
+    k = 1
+    seen = []
+    for g in r["groups"]:
+        verb, span = g.split(" ")
+        first, last = (int(x) for x in span.split("-"))
+        assert first == k and last >= first, r["groups"]
+        assert all(lines[n - 1].split(" ")[1] == verb for n in range(first, last + 1)), g
+        assert verb not in seen
+        seen.append(verb)
+        k = last + 1
+    assert k == len(lines) + 1 and len(r["groups"]) >= 4, r["groups"]
+    import json
+
+    n = len(lines) // 2  # `act N` and the Nth line typed as printed do the same
+    snap = json.loads(json.dumps(t.mode.snapshot()))
+    t.cmd("act %d" % n)
+    by_number = json.dumps(t.mode.core.state, sort_keys=True)
+    t.mode.restore(json.loads(json.dumps(snap)))
+    t.cmd(lines[n - 1].split(" ", 1)[1])
+    assert json.dumps(t.mode.core.state, sort_keys=True) == by_number
+    assert by_number != json.dumps(snap["core"], sort_keys=True)

@@ -280,11 +280,12 @@ class Mode(_Mode):
         typed back as it is, or as `act N` (issue 33)."""
         core = self.core
         ph = core.phase()
+        legal = {"legal": _numbered(self._choices()), "groups": self._groups()}
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": _numbered(core.each())}}
+            return {"private": next_seat(core.state), "view": legal}
         if ph == "ritual":  # the offers of the first seat still to offer: its cards, private
-            return {"private": self._offering(), "view": {"legal": _numbered(self._choices())}}
-        return {"legal": _numbered(core.each())}
+            return {"private": self._offering(), "view": legal}
+        return legal
 
     def _offering(self):
         """The first seat that has not offered its cards for the attempt yet (the ritual)."""
@@ -294,13 +295,45 @@ class Mode(_Mode):
                 return i + 1
         return 0
 
-    def _choices(self):
-        """The actions `legal` numbers now, one at a time (`act N` takes the Nth)."""
+    def _each(self):
+        """The legal actions now, one at a time, in the core's order (the ritual: the first
+        seat still to offer only)."""
         core = self.core
         if core.phase() != "ritual":
             return core.each()
         seat = self._offering()
         return (a for a in core.each() if a.get("inv") == seat)
+
+    def _verbs(self):
+        """[[verb, how many]] of the legal actions, in the order each verb first comes."""
+        out = []
+        for a in self._each():
+            v = a["a"]
+            for row in out:
+                if row[0] == v:
+                    row[1] += 1
+                    break
+            else:
+                out.append([v, 1])
+        return out
+
+    def _choices(self):
+        """The actions `legal` numbers now, one at a time (`act N` takes the Nth), one verb's
+        together (issue 33: ~100 moves, seals, pushes and spawns came mixed). A pass over the
+        core's actions per verb: never a list of them (~7 KB of dicts on a Pico)."""
+        for v, _ in self._verbs():
+            for a in self._each():
+                if a["a"] == v:
+                    yield a
+
+    def _groups(self):
+        """`legal`'s groups: "VERB FIRST-LAST" (the verb as typed), one per verb, in order."""
+        out = []
+        k = 1
+        for v, n in self._verbs():
+            out.append("%s %d-%d" % (_VERB_OF.get(v, v), k, k + n - 1))
+            k += n
+        return out
 
     def _brief(self):
         s = self.core.state
