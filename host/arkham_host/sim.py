@@ -171,6 +171,21 @@ def default_state_dir(board_name: str, chip: str | None = None):
     return base / chip if chip else base
 
 
+def older_save(board_name, chip, state) -> str | None:
+    """A game saved where every checkout's sim saved it before (one folder per user and board),
+    when this checkout has none yet: where it is and how to resume it (never resumed by itself:
+    it may be another clone's)."""
+    from arkham_host import registry
+
+    old = registry.state_home() / "boards" / board_name
+    old = old / chip if chip else old
+    saved = saved_game(old)
+    if saved in (None, "bringup") or saved_game(state) not in (None, "bringup"):
+        return None
+    return "a %s game saved before saves were kept per checkout is in %s (`--state %s` " \
+        "resumes it)" % (saved, old, old)
+
+
 def resumes(state, game, new_game) -> str | None:
     """The line that says which saved game the table resumes and from where, or None."""
     saved = saved_game(state)
@@ -217,6 +232,8 @@ def run(args) -> int:
         if args.new_game:
             forget_game(state)
     said = None if args.chip else resumes(state, args.game, args.new_game)
+    if not said and not args.state:
+        said = older_save(board.name, chip_name, state)
     if said and args.headless:
         print("arkham-table sim: %s" % said, file=sys.stderr, flush=True)
     ui = None

@@ -231,3 +231,21 @@ def test_tests_never_touch_a_users_saves():
     home = str(registry.state_home())
     assert not home.startswith(os.path.expanduser("~/.local/state")), home
     assert "arkham-tests-state-" in home
+
+
+def test_a_game_saved_before_saves_were_per_checkout_is_named_not_resumed(tmp_path, monkeypatch):
+    """(issue 33) The old per-user folder's game is not resumed by itself (it may be another
+    clone's), but a sim says where it is and how to resume it."""
+    import json as _json
+
+    from arkham_host import sim
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    old = tmp_path / "arkham-table" / "boards" / "ah2e"
+    old.mkdir(parents=True)
+    (old / "state.json").write_text(_json.dumps({"seq": 1, "table": {"game": "ah2e"}},
+                                                separators=(",", ":")))
+    new = sim.default_state_dir("ah2e")
+    said = sim.older_save("ah2e", None, str(new))
+    assert said and "ah2e game" in said and "--state %s" % old in said, said
+    assert sim.older_save("ritual", None, str(sim.default_state_dir("ritual"))) is None
