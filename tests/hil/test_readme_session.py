@@ -11,6 +11,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -52,6 +53,17 @@ def test_the_readme_session_runs_from_a_fresh_clone(request, tmp_path):
     try:
         port = sim.stdout.readline().split()[-1]  # "serial /dev/pts/N"
         assert port.startswith("/dev/"), port
+        # a person types the next line seconds later: the table has set its game up and made
+        # its pads check (docs/host-tools.md: a log replays from 0.5 s after boot on)
+        from arkham_host.link import Link
+
+        link = Link(port)
+        try:
+            link.request("hello", timeout=30)
+            link.request("state", timeout=30)
+        finally:
+            link.close()
+        time.sleep(1.0)
         lines = typed[:1] + typed[1:] * PLAYED
         out = subprocess.run(argv(commands[1], port) + ["-q"], cwd=tmp_path, env=env,
                              input="\n".join(lines) + "\n", capture_output=True, text=True,
@@ -79,3 +91,16 @@ def test_the_readme_session_runs_from_a_fresh_clone(request, tmp_path):
     assert said["forecast"].startswith("forecast from turn %d (%s), doom %d:" % (
         core["turn"], core["phase"], core["doom"])), said["forecast"]  # (was "turn 1, doom 1")
     assert (tmp_path / "game.svg").stat().st_size > 0 and (tmp_path / "board.png").exists()
+    # the board drawn is the game played: its doom track (issue 33: render showed doom 1)
+    out = subprocess.run(argv("tools/arkham render game.jsonl -o board.svg", port), cwd=tmp_path,
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    lit = 0
+    for g in ET.parse(tmp_path / "board.svg").getroot().iter(ns + "g"):
+        if re.fullmatch(r"spot-doom_\d+", g.get("id") or ""):
+            light = [e for e in g if "light" in (e.get("class") or "").split()]
+            lit += any(e.get("fill") == "#cc79a7" for e in light)  # (the doom colour)
+    assert lit == core["doom"], (lit, core["doom"])
