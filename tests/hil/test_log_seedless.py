@@ -149,3 +149,13 @@ def test_final_hours_paced_steps_are_not_a_state_difference():
     c = dump([], 18)
     c["state"]["table"]["hand"] = [1, 12]  # (a token in hand: the pads', not the clock's)
     assert replay.state_hash(c) != replay.state_hash(dump([], 18))
+
+
+def test_a_log_from_before_gain_said_now_still_compares():
+    """(issue 33) `gain` names the new amount `now`, not `left`: an older log's gain events are
+    the same events."""
+    old = {"seq": 5, "ev": "gain", "inv": 0, "what": "clues", "n": 1, "left": 3}
+    new = {"seq": 5, "ev": "gain", "inv": 0, "what": "clues", "n": 1, "now": 3}
+    assert replay._same(old, new) and replay._same(new, new)
+    assert not replay._same(dict(old, left=4), new)
+    assert not replay._same({"seq": 5, "ev": "spend", "left": 3}, {"seq": 5, "ev": "spend", "now": 3})
