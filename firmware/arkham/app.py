@@ -228,6 +228,7 @@ class App:
         self.sweep = None
         self._check_game = True
         self.emit("game", {"game": name, "options": options})
+        self.mode.announce_seed()  # (after `game`: a folder log's file for it holds the seed)
         # A Pico keeps every name (qstr) its program made until it restarts: another game's
         # (~20 for bring-up, more for another game) would stay beside the new game's, and the
         # AH2e table's names would pass 1,260, where the chip allocates a 7.7 KB pool. So a Pico

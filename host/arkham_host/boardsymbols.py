@@ -1,9 +1,14 @@
 """What a lit spot means, as a letter, so the board view never tells things apart by colour
 alone: the games' own palettes (the device code the host imports), colour -> letter.
 
-A frame holds each spot's colour at this moment of its animation (a pulse is the colour scaled
-down and up), so a colour is matched by its hue: the palette colour it is a multiple of. Where two
-meanings share a colour, the spot's name decides (a `doom_*` spot shows D, not G).
+A frame holds each spot's colour at this moment of its animation, so a colour is matched against
+what the scene can show: each palette colour at each level its animation takes (arkham.hw.pixels:
+a steady, blinking or flashing light is full or off, a pulse one of 16 levels), and, for the
+emulated chip's frames (decoded from its LED pin: after the firmware's gamma and brightness cap),
+those colours put through the same gamma and cap. AH2e's palette names each row's animation, so
+a dim grey is an empty doom slot or a closed location, never the blinking white prompt (issue 33:
+the chip's clues showed `*`, the CPython sim's empty doom slots `?`). Where two meanings share a
+colour, the spot's name decides (a `doom_*` spot shows D or -, not G or x).
 """
 
 from __future__ import annotations
@@ -40,54 +45,101 @@ OTHERS = {
                                        "WON": "W", "LOST": "L", "PROMPT": "?", "STEP": ">",
                                        "OTHER_ZONE": "z"}),
 }
-HINTS = (("doom", "D"), ("terror", "T"))  # a spot-name prefix that settles a shared colour
+# letters only the doom and terror tracks show, and their spots' prefix: there they settle a
+# shared colour (a doom_* spot shows D or -, not G or x), elsewhere they are never meant
+TRACKS = ("doom", "terror")
+ONLY_ON = {"D": "doom", "-": "doom", "T": "terror", "t": "terror"}
+TOLERANCE = 16  # summed |r|+|g|+|b| a frame colour may be off the nearest the scene can show
+_MEMO_MAX = 4096
+
+
+def _levels():
+    """(full only, every level a light can show lit): steady, blink and flash show 255 (or
+    nothing), a pulse its 16 levels."""
+    from arkham.hw.pixels import PULSE, level
+
+    pulse = sorted({level(PULSE, t) for t in range(0, 2000, 2000 // 64)})
+    return (255,), tuple(sorted(set(pulse) | {255}))
 
 
 def palette(game) -> list:
-    """[(rgb, letter, meaning)] of a game, in the scene's priority order."""
+    """[(rgb, letter, meaning, pulses)] of a game, in the scene's priority order; pulses: may
+    the colour be at a pulse's level (None: unknown, any level)."""
     import importlib
 
     try:
         if game == "ah2e":
             from arkham.games.ah2e_scene import PALETTE
+            from arkham.hw.pixels import PULSE
 
-            return [(tuple(rgb), AH2E_LETTERS.get(name, "#"), name) for name, rgb, _ in PALETTE]
+            return [(tuple(rgb), AH2E_LETTERS.get(name, "#"), name,
+                     anim == PULSE or name == "doom")  # (doom pulses in the final battle)
+                    for name, rgb, anim in PALETTE]
         if game in OTHERS:
             path, letters = OTHERS[game]
             mod = importlib.import_module(path)
-            return [(tuple(getattr(mod, k)), v, k.lower()) for k, v in letters.items()
+            return [(tuple(getattr(mod, k)), v, k.lower(), None) for k, v in letters.items()
                     if hasattr(mod, k)]
     except Exception:
         return []
     return []
 
 
-def _fits(rgb, ref):
-    """How far `rgb` is from being `ref` scaled by one level (0: exactly a phase of it)."""
-    top = max(ref)
-    level = max(rgb) / top if top else 0
-    if level <= 0 or level > 1.05:
-        return None
-    return sum(abs(a - b * level) for a, b in zip(rgb, ref))
+def _shown(ref, lv, cap):
+    """The colour `ref` at animation level lv, as the frame has it (cap None: as the game asked,
+    before gamma and cap; else the LED pin's bytes)."""
+    from arkham.hw.pixels import GAMMA
+
+    c = [x * lv // 255 for x in ref]
+    if cap is not None:
+        c = [GAMMA[x] * cap // 255 for x in c]
+    return c
 
 
-def symbol_for(game):
-    """symbol(spot, rgb) -> letter for the board view."""
-    pal = palette(game)
+def symbol_for(game, wire_cap=None):
+    """symbol(spot, rgb) -> letter for the board view. wire_cap: the frame is the LED pin's bytes
+    (the emulated chip), after gamma and this brightness cap (the board's). A colour two rows
+    can show alike (a pulse near its bottom, crushed by the gamma) keeps the letter the spot
+    showed last, when that is one of them: a pulsing light keeps its letter all the way down."""
+    full, every = _levels()
+    shows = []  # (letter, [colours the row can show]) in priority order
+    for ref, letter, _, pulses in palette(game):
+        levels = every if pulses or pulses is None else full
+        shows.append((letter, [_shown(ref, lv, wire_cap) for lv in levels]))
+    memo = {}
+    last = {}
+
+    def best(rgb, prefix):
+        scored = []
+        for letter, colours in shows:
+            if ONLY_ON.get(letter, prefix) != prefix:
+                continue  # (the doom and terror tracks' letters: only on their spots)
+            d = min(sum(abs(a - b) for a, b in zip(rgb, c)) for c in colours)
+            if d <= TOLERANCE:
+                scored.append((d, letter))
+        if not scored:
+            return ("#",)
+        low = min(d for d, _ in scored)
+        near = [letter for d, letter in scored if d == low]  # (in priority order)
+        hinted = [x for x in near if ONLY_ON.get(x) == prefix]
+        return tuple(hinted or near)
 
     def symbol(spot, rgb):
-        best, score = None, None
-        for ref, letter, _ in pal:
-            d = _fits(rgb, ref)
-            if d is None or d > 24:
-                continue
-            if score is None or d < score - 1:
-                best, score = letter, d
-            elif abs(d - score) <= 1:
-                for prefix, hint in HINTS:
-                    if spot.startswith(prefix) and letter == hint:
-                        best = letter
-        return best or "#"
+        prefix = ""
+        for p in TRACKS:
+            if spot.startswith(p):
+                prefix = p
+        key = (tuple(rgb), prefix)
+        near = memo.get(key)
+        if near is None:
+            if len(memo) > _MEMO_MAX:
+                memo.clear()
+            near = memo[key] = best(key[0], prefix)
+        got = near[0]
+        if len(near) > 1 and last.get(spot) in near:
+            got = last[spot]
+        last[spot] = got
+        return got
 
     return symbol
 
@@ -95,7 +147,7 @@ def symbol_for(game):
 def legend(game) -> list:
     """`letter meaning` lines for the help overlay."""
     seen, out = set(), []
-    for _, letter, name in palette(game):
+    for _, letter, name, _ in palette(game):
         if (letter, name) not in seen:
             seen.add((letter, name))
             out.append("%s %s" % (letter, name.replace("_", " ")))

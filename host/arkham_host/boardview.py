@@ -73,6 +73,8 @@ def layout(board, width=120):
     """spot name -> (row, col) of its cell; cell width. Distinct y values become rows (in order);
     x values are packed into as few columns as keep every row's left-to-right order, so sparse
     maps stay narrow; collisions move right."""
+    if len({(s.x, s.y) for s in board.spots}) < len(board.spots):
+        return _group_rows(board, width)
     xs = sorted({s.x for s in board.spots})
     ys = sorted({s.y for s in board.spots})
     row_of = {y: i for i, y in enumerate(ys)}
@@ -98,6 +100,34 @@ def layout(board, width=120):
     ncols = max([c for _, c in cells.values()] + [0]) + 1
     cell = max(4, min(10, width // ncols))
     return cells, cell
+
+
+def _group_rows(board, width):
+    """A map whose places collide (Arkham Ritual's pips: issue 33): one row per group of names
+    (`seat3` and its `seat3_pip1..7`), the group's own spot first, its members in name order;
+    a name with no group (`deck`) in a last row."""
+    groups, alone = {}, []
+    for s in board.spots:
+        groups.setdefault(s.name.split("_")[0], []).append(s.name)
+    rows = []
+    for head in sorted(groups, key=lambda h: (len(groups[h]) == 1, _natural(h))):
+        names = groups[head]
+        if len(names) == 1:
+            alone.append(names[0])
+        else:
+            rows.append(sorted(names, key=lambda x: (x != head, _natural(x))))
+    if alone:
+        rows.append(alone)
+    cells = {name: (r, c) for r, row in enumerate(rows) for c, name in enumerate(row)}
+    ncols = max([len(row) for row in rows] + [1])
+    return cells, max(4, min(10, width // ncols))
+
+
+def _natural(name):
+    """`seat10` after `seat9`: digits compared as numbers."""
+    import re
+
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
 
 
 def codes(board, n):
@@ -157,6 +187,18 @@ def _candidates(name, n):
             yield words[0][:room] + num
         yield (head + num)[-n:]
         return
+    numbered = [w for w in words if w[-1].isdigit()]
+    if numbered:  # `seat3`, `seat3_pip5`: each numbered word its initial and number (s3, s3p5,
+        # 3p5), never a prefix that drops the numbers (`sepi`, `sp`: issue 33)
+        import re
+
+        parts = [re.match(r"(\D*)(\d*)$", w).groups() for w in words]
+        full = "".join((a[:1] + b) if b else a[:1] for a, b in parts)
+        if len(full) <= n:
+            yield full
+        short = "".join(b if i == 0 and b else (a[:1] + b) for i, (a, b) in enumerate(parts))
+        if len(short) <= n:
+            yield short
     if len(words) == 1:
         yield name[:n]
         yield name[0] + "".join(c for c in name[1:] if c not in "aeiou")[: n - 1]

@@ -18,6 +18,10 @@ SERIES = (
     ("in_arkham", "monsters in Arkham", "#d55e00"),
     ("clues", "clue tokens", "#b5a900"),
 )
+# doom often equals the open gates (a gate opening adds a doom token): its line is drawn on top,
+# thick, and the others thinner and dashed where they may cover it (issue 33: it was hidden
+# under the gates line)
+STYLE = {"doom": dict(lw=3.0, zorder=5, ms=6), "gates": dict(lw=1.5, ls="--", zorder=3, ms=4)}
 MARKS = ("phase", "awakens", "game_over", "gate_closed")
 
 
@@ -36,7 +40,7 @@ def series(log, board=None):
     closings = []
     out = {"awakening": None, "over": None}
 
-    def after(watch, step, events):
+    def after(watch, events):
         names = {e.get("ev") for e in events}
         if not names & set(MARKS):
             return
@@ -73,8 +77,10 @@ def draw(data, path):
     turns = [r["turn"] for r in data["turns"]]
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=100)
     for key, label, colour in SERIES:
-        (line,) = ax.plot(turns, [r[key] for r in data["turns"]], marker="o", ms=4,
-                          label=label, color=colour)
+        style = dict(lw=1.5, zorder=3, ms=4)
+        style.update(STYLE.get(key, {}))
+        (line,) = ax.plot(turns, [r[key] for r in data["turns"]], marker="o", label=label,
+                          color=colour, **style)
         line.set_gid("series-" + key)
     for i, (turn, at) in enumerate(data["closings"]):
         ax.axvline(turn, color="#009e73", ls="--", lw=1, gid="closing-%d" % i,

@@ -32,6 +32,9 @@ class PrivateReplies:
 
     def screen(self, text, obj):
         """The line to print for a table line: the line itself, or a notice for a private one."""
+        if obj is not None and "ev" in obj and obj.get("private") is not None:
+            # (Arkham Ritual's `seed` event: the seed decides the hidden deal; the log has it)
+            return "-- a private %s event is hidden (the wire log records it)" % obj["ev"]
         if obj is not None and "re" in obj and obj.get("private") is not None:
             self.kept = (text, obj)
             seat = obj["private"]
@@ -409,11 +412,95 @@ def game_names(game) -> list:
                 names.add(v)
 
     for f in sorted(data.glob("*.json")):
+        if f.stem == "messages":
+            continue  # (refusal texts' keys: the table's internal words, not the game's)
         try:
             walk(json.loads(f.read_text()))
         except (OSError, ValueError):
             pass
     return sorted(names)
+
+
+# what the value of `key=` names in an AH2e action (Tab completes only those): a data file and
+# its list of records, each record's first word a name; places are the board's spots
+VALUE_WORDS = {"kind": ("monsters", "monsters"), "world": ("worlds", "worlds"),
+               "card": ("mythos", "cards"), "name": ("investigators", "investigators"),
+               "ao": ("ancient_ones", "ancient_ones")}
+PLACE_KEYS = ("to", "at", "frm", "spot", "location")
+
+
+def record_names(game, stem, key):
+    """The names of a data file's records (`monsters.json`'s "monsters": byakhee, ...)."""
+    import pathlib
+
+    import arkham
+
+    folder = {"ah2e": "ah2e", "final-hour": "fh", "ritual": "ritual"}.get(game or "")
+    if not folder:
+        return []
+    try:
+        data = json.loads((pathlib.Path(arkham.__file__).parent / folder / "data"
+                           / ("%s.json" % stem)).read_text())
+    except (OSError, ValueError):
+        return []
+    rows = data.get(key) if isinstance(data, dict) else None
+    if isinstance(rows, dict):
+        return sorted(rows)
+    return sorted(r[0] for r in rows or [] if isinstance(r, list) and r and isinstance(r[0], str))
+
+
+def act_keys(game) -> list:
+    """`key=` words an AH2e action takes (its fields: arkham.ah2e.actions, effects)."""
+    if game != "ah2e":
+        return []
+    from arkham.ah2e import actions, effects
+
+    keys = set(actions._INT) | set(actions._STR) | set(actions._LIST) | set(effects._FLAGS)
+    return sorted("%s=" % k for k in keys | {"bonus"})
+
+
+def act_verbs(game) -> list:
+    """The verbs of `act VERB` (AH2e's rules core; the other games take their console's)."""
+    if game == "ah2e":
+        from arkham.ah2e import actions
+
+        return sorted(actions.VERBS)
+    return []
+
+
+def completions(text, session):
+    """(the part of the word typed, the words that complete it) for Tab: the verbs first; after
+    `act`, the game's action verbs; a `key=` value from what that key names (places for `to=`,
+    monsters for `kind=`, items for `item=`...); any other word a spot, a chip or a name of the
+    game. Sorted, each once (issue 33: `act mo` offered internal words and mythos cards twice)."""
+    parts = text.lstrip().split(" ")
+    if parts and parts[0].startswith("#"):  # (a `#tag`)
+        parts = parts[1:]
+    word = parts[-1] if parts else ""
+    game = getattr(session, "game", None)
+    if len(parts) <= 1 or parts[0].lower() == "help":
+        words = session.verbs
+    elif "=" in word:
+        key, _, word = word.partition("=")
+        key = key.lower()
+        if key in PLACE_KEYS:
+            words = session.spots
+        elif key in ("item", "drop") and game == "ah2e":
+            from arkham.ah2e.effects import _KNOWN_ITEMS as ITEMS  # (const: no name on a chip)
+
+            words = list(ITEMS)
+        elif key in VALUE_WORDS:
+            words = record_names(game, *VALUE_WORDS[key])
+        else:
+            words = session.spots + session.names
+    elif parts[0].lower() == "act" and len(parts) == 2 and act_verbs(game):
+        words = act_verbs(game)
+    elif parts[0].lower() == "act" and act_keys(game):
+        words = act_keys(game)  # (`act VERB key=value...`)
+    else:
+        words = session.spots + session.chips + session.names
+    low = word.lower()
+    return word, sorted({w for w in words if w.lower().startswith(low)})
 
 
 def canonical(line, names) -> str:
@@ -448,6 +535,20 @@ def did_you_mean(line, names, known_words=()) -> list:
 # ---- the status view ---------------------------------------------------------------------------
 def _places(d) -> str:
     return "; ".join("%s: %s" % (k, ", ".join(str(x) for x in v)) for k, v in sorted(d.items()))
+
+
+def _need_text(need, investigators):
+    """What the table waits for, its investigator numbered from 1 as the list above (the core's
+    `inv` counts from 0: issue 33 read "inv=0 k=upkeep" beside "1. jenny_barnes")."""
+    i = need.get("inv")
+    what = str(need.get("k") or "?")
+    rest = _fields(need, ("inv", "k"))
+    if isinstance(i, int) and not isinstance(i, bool) and i >= 0:
+        v = (investigators or [])[i] if i < len(investigators or []) else None
+        name = v.get("name") if isinstance(v, dict) else None
+        who = "%d. %s" % (i + 1, name) if name else "investigator %d" % (i + 1)
+        what = "%s: %s" % (who, what)
+    return what + (" (%s)" % rest if rest else "")
 
 
 def status_lines(game, st) -> list:
@@ -502,7 +603,7 @@ def status_lines(game, st) -> list:
             lines.append("  %s: %s" % (k, _value(st[k])))
     need = st.get("need")
     if need:
-        text = _fields(need) if isinstance(need, dict) else need
+        text = _need_text(need, st.get("investigators")) if isinstance(need, dict) else need
         lines.append("  the table waits for: %s" % text)
     todo = st.get("todo")
     if todo:
@@ -562,18 +663,9 @@ def _prompt_session(session):
 
     class TableWords(Completer):
         def get_completions(self, document, complete_event):
-            buf = document.text_before_cursor.lstrip()
-            word = document.get_word_before_cursor(WORD=True)
-            first = buf.split(" ", 1)[0].lstrip("#0123456789 ")
-            if " " not in buf or first == "help":
-                words = session.verbs
-            else:
-                words = session.spots + session.chips + session.names
-                word = word.rpartition("=")[2]
-            low = word.lower()
+            typed, words = completions(document.text_before_cursor, session)
             for w in words:
-                if w.lower().startswith(low):
-                    yield Completion(w, start_position=-len(word))
+                yield Completion(w, start_position=-len(typed))
 
     keys = KeyBindings()
 

@@ -28,7 +28,8 @@ import time
 
 HELP = "replay a recorded log through a fresh emulated table and compare replies, events, state"
 
-IGNORED_EVENTS = ("hello",)
+# (seed: a game the table seeded itself is replayed with `seed=` typed, which it does not announce)
+IGNORED_EVENTS = ("hello", "seed")
 # (restart: whether a game switch restarts the table is the firmware's and runtime's, not the
 # game's: a Pico's since issue 9, the emulated table's too)
 IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "sweep_ms", "impl", "emulated", "fw", "restart")
@@ -58,7 +59,7 @@ def _confirm_resume_check(link, Timeout):
         link.request("ok %s" % spot, REPLY_TIMEOUT)
 
 
-class LogError(Exception):
+class LogError(ValueError):
     """The log cannot be replayed (one line: the file, the line, why)."""
 
 
@@ -145,43 +146,165 @@ def load(path):
     return meta, steps
 
 
+# Final Hour's table shows the steps of a change one at a time, on its clock (STEP_MS, the tick):
+# a `dump` right after a command may come before or after the next step, on the recorded table
+# as on the replayed one. The steps shown are checked as their `prompt` events, in order; the
+# state hash leaves out where the table's step queue stood (a race, not a game).
+PACED = {"final-hour": ("queue", "wait", "shown", "inv", "lit", "running")}
+
+
 def state_hash(reply):
     from arkham import canon
 
-    return canon.state_hash(reply.get("state"))
+    st = reply.get("state")
+    paced = PACED.get(reply.get("game"))
+    if paced and isinstance(st, dict) and isinstance(st.get("table"), dict):
+        st = dict(st)
+        st["table"] = {k: v for k, v in st["table"].items() if k not in paced}
+    return canon.state_hash(st)
 
 
 def _options_text(options):
     return " ".join("%s=%s" % (k, options[k]) for k in sorted(options or {}))
 
 
-def _prepare_state(meta, path, state_dir):
-    """Write the saved game a mid-game log starts from into the fresh table's state folder.
-    Returns (game to ask at boot or None, tokens to put on the pads)."""
-    import json
-    import os
+def _words(line):
+    """A command's words without its `#tag`."""
+    words = line.split()
+    return words[1:] if words and words[0].startswith("#") else words
 
-    dump = meta.get("dump")
+
+def _starts_game(line):
+    """Does this command start a game (`game NAME ...`, or a game's own `new ...`)?"""
+    w = _words(line)
+    return bool(w) and ((w[0].lower() == "game" and len(w) >= 2) or w[0].lower() == "new")
+
+
+def _dump_seed(reply):
+    """The seed in a `dump` reply's state (AH2e: state.opts; Final Hour: state.table.opts)."""
+    st = reply.get("state") or {}
+    for opts in (st.get("opts"), (st.get("table") or {}).get("opts")):
+        if isinstance(opts, dict) and opts.get("seed") is not None:
+            return opts["seed"]
+    return None
+
+
+def announced_seed(steps, i):
+    """The seed the table announced for the game the command before steps[i] started: its
+    `seed` event (the table chose it: games.Mode.announce_seed), or, in an older log, the seed
+    in the `dump` the logger asked for after it. None if there is none before the next command."""
+    for s in steps[i:]:
+        if s[0] == "cmd" and (_words(s[2]) or [""])[0].lower() != "dump":
+            return None
+        if s[0] == "ev" and s[2].get("ev") == "seed" and s[2].get("seed") is not None:
+            return s[2]["seed"]
+        if s[0] == "reply" and s[4] == "dump" and s[3].get("ok"):
+            seed = _dump_seed(s[3])
+            if seed is not None:
+                return seed
+    return None
+
+
+def with_seeds(steps):
+    """The steps with every game started without `seed=` given the seed the table announced
+    (issue 33: a game seeded by the table replays with the same deal, dice and draws)."""
+    out = list(steps)
+    for i, s in enumerate(out):
+        if s[0] != "cmd" or not _starts_game(s[2]):
+            continue
+        if any(w.lower().startswith("seed=") for w in _words(s[2])):
+            continue
+        seed = announced_seed(out, i + 1)
+        if seed is not None:
+            out[i] = ("cmd", s[1], "%s seed=%s" % (s[2], seed), s[3], s[4])
+    return out
+
+
+def _without_next_file(steps):
+    """A folder log's file ends at the `game` command whose game the next file holds (the file
+    has that game's `game` event, nothing after it): the steps without that command."""
+    for i in range(len(steps) - 1, -1, -1):
+        s = steps[i]
+        if s[0] == "cmd":
+            rest = steps[i + 1:]
+            if (_starts_game(s[2]) and len(rest) == 1 and rest[0][0] == "ev"
+                    and rest[0][2].get("ev") == "game"):
+                return steps[:i]
+            return steps
+    return steps
+
+
+class Start:
+    """Where a replay starts: the game the fresh table boots in, the saved game written into
+    its state folder (or None), the tokens put on its pads, a `game` command sent first (or
+    None), and the steps from there on."""
+
+    def __init__(self, game, saved, tokens, command, steps, check=False):
+        self.game, self.saved, self.tokens = game, saved, tokens
+        self.command, self.steps, self.check = command, steps, check
+
+    def prepare(self, state_dir):
+        """Write the saved game into the fresh table's state folder; the game to boot in."""
+        import json
+        import os
+
+        if self.saved is not None:
+            os.makedirs(state_dir, exist_ok=True)
+            with open(os.path.join(state_dir, "state.json"), "w") as f:
+                json.dump(self.saved, f)
+            return None
+        return self.game
+
+    def begin(self, link, world, Timeout):
+        """The fresh table brought to the log's first step."""
+        link.request("hello", timeout=20)
+        time.sleep(SETTLE_WAIT)  # a young table defers its pads check (ah2e_check)
+        for spot in self.tokens:  # the tokens the recorded table had on its pads
+            world("place %s" % spot)
+            link.expect("pad", 5, spot=spot, present=True)
+        if self.check:
+            _confirm_resume_check(link, Timeout)
+        link.skip_events()
+        if self.command:  # a folder log's file: from the game's `game` event on (recorded)
+            link.request(self.command, 30)
+
+
+def start_of(meta, steps, path):
+    """Where the log can be replayed from (a Start), or LogError saying why it cannot."""
+    steps = _without_next_file(with_seeds(steps))
     game = meta.get("game") or (meta.get("hello") or {}).get("game") or "bringup"
-    if meta.get("from") == "game":
-        return "bringup", []
+    if meta.get("from") == "game":  # a folder log's file, from its game's `game` event on
+        first = next((i for i, s in enumerate(steps) if s[0] == "cmd"), len(steps))
+        # (the recorded switch restarted the table if it resumed before the first command)
+        restarted = any(s[0] == "ev" and s[2].get("ev") == "resumed" for s in steps[:first])
+        line = ("game %s %s" % (game, _options_text(meta.get("options")))).strip()
+        seed = announced_seed(steps, 0)
+        if seed is not None and "seed" not in (meta.get("options") or {}):
+            line += " seed=%s" % seed
+        return Start("bringup" if restarted else game, None, [], line, steps)
+    dump = meta.get("dump")
     if not dump:
-        return game, []  # (an older log: from a fresh game)
-    if dump.get("game") not in RESTORE:
+        return Start(game, None, [], None, steps)  # (an older log: from a fresh game)
+    if dump.get("game") in RESTORE:
+        snap = RESTORE[dump["game"]](dump.get("state") or {})
+        saved = {
+            "seq": int(dump.get("seq") or 0),
+            "table": {"game": dump["game"], "options": dump.get("options") or {}, "mode": snap},
+        }
+        return Start(None, saved, list(dump.get("present") or []), None, steps,
+                     check=dump["game"] in RESUME_CHECK)
+    # a game whose dump hides cards: from the first `game` command on, on a table that plays
+    # the same game (so the switch restarts it, or not, as the recorded table's did)
+    first = next((i for i, s in enumerate(steps) if s[0] == "cmd"
+                  and (_words(s[2]) + [""])[0].lower() == "game" and len(_words(s[2])) >= 2),
+                 None)
+    if first is None:
         raise LogError(
-            "%s line 1: the log starts in the middle of a %s game, whose dump hides cards: "
-            "replay needs a log that starts at `game %s ...` (a folder log's files do)"
-            % (path, dump.get("game"), dump.get("game"))
+            "%s line 1: the log starts in the middle of a %s game, whose dump hides cards, and "
+            "no `game` command follows in it: replay needs a log that starts at `game %s ...` "
+            "(a folder log's next file does)" % (path, dump.get("game"), dump.get("game"))
         )
-    snap = RESTORE[dump["game"]](dump.get("state") or {})
-    saved = {
-        "seq": int(dump.get("seq") or 0),
-        "table": {"game": dump["game"], "options": dump.get("options") or {}, "mode": snap},
-    }
-    os.makedirs(state_dir, exist_ok=True)
-    with open(os.path.join(state_dir, "state.json"), "w") as f:
-        json.dump(saved, f)
-    return None, list(dump.get("present") or [])
+    return Start(dump["game"], None, [], None, steps[first:])
 
 
 def replay(path, board=None, runtime="micropython", say=None, pace=None, show=None) -> list:
@@ -190,49 +313,70 @@ def replay(path, board=None, runtime="micropython", say=None, pace=None, show=No
     (--step, --speed); show(link) after it (the board)."""
     import tempfile
 
-    from arkham_host import boardfile
     from arkham_host.link import Link, Timeout
     from arkham_host.simcore import Sim
 
     meta, steps = load(path)
-    hello = meta.get("hello") or {}
-    board = board or hello.get("board") or "bringup"
-    try:
-        board_path = boardfile.board_path(board)
-    except (FileNotFoundError, ValueError, KeyError) as e:
-        raise LogError("%s line 1: board %s: %s" % (path, board, e)) from None
+    board_path = log_board(meta, path, board)
+    start = start_of(meta, steps, path)
     with tempfile.TemporaryDirectory(prefix="arkham-replay-") as state:
-        game, tokens = _prepare_state(meta, path, state)
+        game = start.prepare(state)
         sim = Sim(
             board_path, game=game, state_dir=state, runtime=runtime,
             socket_path=state + "/world.sock",
         ).start()
         link = Link(sim.serial_path)
         try:
-            link.request("hello", timeout=20)
-            time.sleep(SETTLE_WAIT)  # a young table defers its pads check (ah2e_check)
-            for spot in tokens:  # the tokens the recorded table had on its pads
-                sim.world("place %s" % spot)
-                link.expect("pad", 5, spot=spot, present=True)
-            if (meta.get("dump") or {}).get("game") in RESUME_CHECK and meta.get("from") != "game":
-                _confirm_resume_check(link, Timeout)
-            link.skip_events()
-            if meta.get("from") == "game":  # starts at a game command: the same game
-                link.request(("game %s %s" % (meta.get("game"), _options_text(meta.get("options"))))
-                             .strip(), 30)
-            return _run(steps, link, sim, say, pace, show, Timeout)
+            start.begin(link, sim.world, Timeout)
+            return run_steps(start.steps, link, sim.world, say=say, pace=pace, show=show)
         finally:
             link.close()
             sim.stop()
 
 
-def _run(steps, link, sim, say, pace, show, Timeout):
+def log_board(meta, path, board=None):
+    """The board map file a log is replayed on (the one its hello names, or `board`)."""
+    from arkham_host import boardfile
+
+    board = board or (meta.get("hello") or {}).get("board") or "bringup"
+    try:
+        return boardfile.board_path(board)
+    except (FileNotFoundError, ValueError, KeyError) as e:
+        raise LogError("%s line 1: board %s: %s" % (path, board, e)) from None
+
+
+def _same(want, got):
+    """Recorded and replayed agree (but for the ignored fields; a `game` line the log has with
+    no seed may name the seed replay gave it)."""
+    w, g = _clean(want), _clean(got)
+    if w.get("ev") == "gain" and "left" in w and "now" in g:  # (a log from before `gain` said
+        w["now"] = w.pop("left")  # `now`: the same amount, issue 33)
+    wo, go = w.get("options"), g.get("options")
+    if isinstance(wo, dict) and isinstance(go, dict) and "seed" not in wo and "seed" in go:
+        g["options"] = {k: v for k, v in go.items() if k != "seed"}
+    return w == g
+
+
+def run_steps(steps, link, world, say=None, pace=None, show=None, after=None, upto=None):
+    """Play the steps on the fresh table and compare; [] or [the first difference].
+    after(events) is called before each command and at the end with the replayed events the
+    steps since the last command matched; upto: stop before the first step past that line."""
+    from arkham_host.link import Timeout
+
     answers = {}
     last_t = None
+    got_events = []
     for step in steps:
         kind, n = step[0], step[1]
+        if upto is not None and n > upto:
+            if after:
+                after(got_events)
+            return []
         if kind == "cmd":
             _, _, line, tag, t = step
+            if after:
+                after(got_events)
+                got_events = []
             if pace:
                 pace(t)
             if say:
@@ -269,7 +413,7 @@ def _run(steps, link, sim, say, pace, show, Timeout):
                         "line %d: the state differs after this step: recorded %s hash %s, "
                         "replayed %s hash %s" % (n, want.get("game"), a, got.get("game"), b)
                     ]
-            elif _clean(got) != _clean(want):
+            elif not _same(want, got):
                 return [
                     "line %d: reply to #%s differs:\n  recorded %s\n  replayed %s"
                     % (n, tag, _clean(want), _clean(got))
@@ -282,18 +426,21 @@ def _run(steps, link, sim, say, pace, show, Timeout):
                 say("%5d < %s" % (n, want.get("ev")))
             if want["ev"] == "pad":  # pad events only come from hands and tokens
                 verb = "place" if want.get("present") else "lift"
-                sim.world("%s %s" % (verb, want["spot"]))
+                world("%s %s" % (verb, want["spot"]))
             gap = max(0.0, t - last_t) if (t and last_t) else 0.0
             try:
                 got = link.expect(lambda e: e["ev"] not in IGNORED_EVENTS, gap + EVENT_GRACE)
             except Timeout:
                 return ["line %d: no event (recorded %s)" % (n, _clean(want))]
             last_t = t or last_t
-            if _clean(got) != _clean(want):
+            if not _same(want, got):
                 return [
                     "line %d: event differs:\n  recorded %s\n  replayed %s"
                     % (n, _clean(want), _clean(got))
                 ]
+            got_events.append(got)
+    if after:
+        after(got_events)
     extra = [e for e in link.events_since_cursor() if e["ev"] not in IGNORED_EVENTS]
     if extra:
         return ["after the last line: the replayed table sent more: %s" % _clean(extra[0])]

@@ -29,8 +29,9 @@ def add_arguments(p):
     p.add_argument(
         "--state",
         metavar="DIR",
-        help="where the table saves its state (default: a per-board folder under "
-        "~/.local/state/arkham-table/, so a restarted sim resumes its game)",
+        help="where the table saves its state (default: a folder per checkout and board under "
+        "~/.local/state/arkham-table/checkouts/, so a restarted sim resumes its game and another "
+        "clone's is never resumed)",
     )
     p.add_argument(
         "--headless",
@@ -162,11 +163,47 @@ def check_game(board_path, game) -> str | None:
     return None
 
 
+def checkout_id() -> str:
+    """This checkout's name among the user's saves: its folder's name and a digest of its path
+    (issue 33: a second clone's first `sim` must not resume the first clone's game)."""
+    import hashlib
+
+    from arkham_host import runtimes
+
+    root = runtimes.FIRMWARE_DIR.resolve().parent
+    return "%s-%s" % (root.name, hashlib.sha1(str(root).encode()).hexdigest()[:8])
+
+
 def default_state_dir(board_name: str, chip: str | None = None):
+    """The emulated table's state folder: one per checkout and board (and emulated chip)."""
     from arkham_host import registry
 
-    base = registry.state_home() / "boards" / board_name
+    base = registry.state_home() / "checkouts" / checkout_id() / "boards" / board_name
     return base / chip if chip else base
+
+
+def older_save(board_name, chip, state) -> str | None:
+    """A game saved where every checkout's sim saved it before (one folder per user and board),
+    when this checkout has none yet: where it is and how to resume it (never resumed by itself:
+    it may be another clone's)."""
+    from arkham_host import registry
+
+    old = registry.state_home() / "boards" / board_name
+    old = old / chip if chip else old
+    saved = saved_game(old)
+    if saved in (None, "bringup") or saved_game(state) not in (None, "bringup"):
+        return None
+    return "a %s game saved before saves were kept per checkout is in %s (`--state %s` " \
+        "resumes it)" % (saved, old, old)
+
+
+def resumes(state, game, new_game) -> str | None:
+    """The line that says which saved game the table resumes and from where, or None."""
+    saved = saved_game(state)
+    if saved in (None, "bringup") or new_game or game not in (None, saved):
+        return None
+    return "resumes the saved %s game from %s (`--game %s --new-game` starts a new one)" % (
+        saved, state, saved)
 
 
 def run(args) -> int:
@@ -205,6 +242,11 @@ def run(args) -> int:
             return 2
         if args.new_game:
             forget_game(state)
+    said = None if args.chip else resumes(state, args.game, args.new_game)
+    if not said and not args.state:
+        said = older_save(board.name, chip_name, state)
+    if said and args.headless:
+        print("arkham-table sim: %s" % said, file=sys.stderr, flush=True)
     ui = None
     stderr_file = None
     if not args.headless:
@@ -212,8 +254,14 @@ def run(args) -> int:
 
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
-        ui = sim_ui.BoardUI(board)
+        cap = None
+        if args.chip:  # (its frames are the LED pin's bytes: gamma and the board's cap)
+            from arkham import boardmap
+
+            cap = boardmap.load(str(board.path)).brightness_cap
+        ui = sim_ui.BoardUI(board, wire_cap=cap)
         ui.set_game(args.game or saved_game(state) or "bringup")
+        ui.status = said or ""
     hooks = dict(
         socket_path=args.socket,
         stderr=stderr_file,

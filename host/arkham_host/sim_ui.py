@@ -37,8 +37,11 @@ MOVES = {
 
 
 class BoardUI:
-    def __init__(self, board, out=None):
+    def __init__(self, board, out=None, wire_cap=None):
         self.board = board
+        # the emulated chip's frames are its LED pin's bytes (after gamma and the board's
+        # brightness cap): the letters read them back through the same (boardsymbols)
+        self.wire_cap = wire_cap
         self.out = out or sys.stdout
         pads = [s.name for s in board.spots if s.chip is not None]
         self.cursor = pads[0] if pads else (board.spots[0].name if board.spots else None)
@@ -77,7 +80,7 @@ class BoardUI:
             from arkham_host.boardsymbols import symbol_for
 
             self.game = game
-            self.symbol = symbol_for(game)
+            self.symbol = symbol_for(game, self.wire_cap)
 
     # ---- drawing ----------------------------------------------------------------------------
     def screen(self, sim, mode, width, height=24) -> str:
@@ -159,12 +162,12 @@ class BoardUI:
 
     def key(self, sim, data: bytes, width) -> bool:
         """Handle one chunk of input; False to quit."""
-        if self.help:  # ? or space: the next page; any other key closes the help (q quits)
-            if data[:1] in (b"?", b" "):
+        if self.help:  # ? or space: the next page; any other key (q too, as the page says)
+            if data[:1] in (b"?", b" "):  # closes the help; only Ctrl-C quits from it
                 self.help += 1
                 return True
             self.help = 0
-            return data[:1] not in (b"q", b"Q", b"\x03")
+            return data[:1] != b"\x03"
         while data:
             if self.finding is not None:
                 ch, data = data[:1], data[1:]

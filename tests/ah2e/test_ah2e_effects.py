@@ -145,3 +145,47 @@ def test_doom_tokens_by_card_added_or_removed():
     assert g.s["doom"] == doom + 1 and names(ev, "doom")[0]["level"] == doom + 1
     ev = ok(g, {"a": "doom", "n": 0})  # none: nothing moves, nothing to show
     assert g.s["doom"] == doom + 1 and not names(ev, "doom")
+
+
+def test_an_item_name_that_is_a_typo_of_a_known_one_is_refused_with_it():
+    """Issue 33: `act effect item=tommygun` was taken without a word. A name close to one the
+    table knows (a fixed possession, or an item held) is refused naming it; a new name is taken
+    as typed; the known names are the investigators.json fixed possessions."""
+    import json
+    import pathlib
+
+    import arkham
+    from arkham.ah2e.effects import _KNOWN_ITEMS
+
+    data = pathlib.Path(arkham.__file__).parent / "ah2e" / "data" / "investigators.json"
+    fixed = set()
+    for _, sheet in json.loads(data.read_text())["investigators"]:
+        fixed |= set(sheet.get("fixed", []))
+    assert set(_KNOWN_ITEMS) == fixed
+    g = game()
+    for typo, known in (("tommygun", "tommy_gun"), ("Tommy-Gun", "tommy_gun"),
+                        ("tomy_gun", "tommy_gun"), ("dynamit", "dynamite"),
+                        ("38_revolver", ".38_revolver"), ("holy_wter", "holy_water")):
+        why = bad(g, {"a": "effect", "inv": 0, "item": typo})
+        assert "did you mean %s?" % known in why, (typo, why)
+    ok(g, {"a": "effect", "inv": 0, "item": "tommy_gun"})
+    ok(g, {"a": "effect", "inv": 0, "item": "elder_sign_amulet"})  # (new: taken as typed)
+    why = bad(g, {"a": "effect", "inv": 1, "item": "elder_sign_amulett"})
+    assert "did you mean elder_sign_amulet?" in why  # (close to an item held)
+    ok(g, {"a": "effect", "inv": 1, "item": "cross"})
+    ok(g, {"a": "effect", "inv": 1, "item": "lamp"})  # (short names: only exact look-alikes)
+
+
+def test_a_gain_says_what_the_investigator_has_now():
+    """Issue 33: `gain ... left=3` meant "now 3". A gain names the new amount `now`; a spend and
+    a loss keep `left` (what is left)."""
+    g = game()
+    v = g.s["inv"][0]
+    before = v["clues"]
+    (e,) = names(ok(g, {"a": "effect", "inv": 0, "clues": 2}), "gain")
+    assert e == {"ev": "gain", "inv": 0, "what": "clues", "n": 2, "now": before + 2}, e
+    (e,) = names(ok(g, {"a": "effect", "inv": 0, "clues": -1}), "spend")
+    assert e["left"] == before + 1 and "now" not in e
+    v["san"] = 1
+    (e,) = names(ok(g, {"a": "effect", "inv": 0, "sanity": 1}), "gain")
+    assert e["now"] == 2 and "left" not in e

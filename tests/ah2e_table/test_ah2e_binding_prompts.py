@@ -288,3 +288,32 @@ def test_at_a_new_game_and_at_resume_the_pads_are_compared_with_the_state_AH_TAB
             if s.chip is not None and expected(again.core, s.name)]  # (board order)
     assert ("pads_differ", {"spots": want}) in ev, ev
     assert sorted(again.mode.sync.todo) == sorted(want)
+
+
+def test_a_move_through_an_area_leaves_no_prompt_there_AH_TABLE_2():
+    """Issue 33: `act move to=A` then `act move to=B` typed on the console: the token only passed
+    through A, so A's "place" prompt is done ("passed") and nothing blinks there; B waits."""
+    for seed in range(5, 40):
+        t = moving(seed)
+        i = t.core.need()["inv"]
+        frm = t.s["inv"][i]["at"]
+        for a in t.core.legal_actions():
+            if a["a"] != "move" or t.s["inv"][i]["mp"] < 2 or t.board.spot(a["to"]) is None:
+                continue
+            if expected(t.core, a["to"]):
+                continue  # (a covered area: its pad cannot tell the token is not there)
+            t.cmd("act move to=%s" % a["to"])
+            via = a["to"]
+            on = [b["to"] for b in t.core.legal_actions()
+                  if b["a"] == "move" and b["to"] != frm and t.board.spot(b["to"]) is not None]
+            if not on:
+                break
+            assert via in t.mode.sync.todo  # the first move: its place prompt
+            t.take()
+            t.cmd("act move to=%s" % on[0])
+            assert via not in t.mode.sync.todo, t.mode.sync.todo_lists()
+            assert ("prompt_done", {"spot": via, "by": "passed"}) in t.take()
+            assert on[0] in t.mode.sync.todo and t.scene()[on[0]][1] == "blink"
+            assert t.scene().get(via, (None, None))[1] != "blink"
+            return
+    raise AssertionError("no game with two moves in a row")

@@ -195,3 +195,22 @@ def test_boards_command_reports_and_checks(tmp_path):
     bad = tmp_path / "x.json"
     bad.write_text("{not json")
     assert run(str(bad)).returncode == 1
+
+
+def test_the_hardware_readme_says_how_to_flash_and_carries_no_project_history():
+    """Issue 33: hardware/README.md carried project history ("issue 9's sixth session") and did
+    not say where to get the MicroPython firmware or how to flash the UF2. It gives the steps,
+    in order, and every `tools/arkham` command it names is one the tool has."""
+    import pathlib
+
+    from arkham_host import cli
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "hardware" / "README.md").read_text()
+    assert not re.search(r"issue \d+'s|session", text), "project history in hardware/README.md"
+    flash = text.split("## Flash", 1)[1]
+    steps = ["micropython.org/download", "BOOTSEL", "RPI-RP2", "Copy the `.uf2`", "/dev/ttyACM0",
+             "deploy --dry-run", "--board bringup"]
+    where = [flash.find(s) for s in steps]
+    assert all(w >= 0 for w in where) and where == sorted(where), list(zip(steps, where))
+    for cmd in re.findall(r"tools/arkham (\w[\w-]*)", text):
+        assert cmd in cli.COMMANDS or cmd == "test", cmd

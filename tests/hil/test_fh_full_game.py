@@ -129,10 +129,13 @@ def test_a_seeded_game_from_setup_to_the_final_attempt_FH_WIN_2(table):
             p.do("end %d" % s["lead"])  # no attempt yet: the next round
         elif ph == "ritual":
             assert s["round"] == 8 and not s["offered"]  # compulsory (FH-WIN-2)
-            for seat in (1, 2):
-                n = [x for x in p.legal() if x["a"] == "offer" and x["inv"] == seat][0]["cards"]
+            for seat in (1, 2):  # (legal: the offers of the first seat still to offer, private)
+                offer = [x for x in p.legal() if x["a"] == "offer" and x["inv"] == seat][0]
+                cards = offer["cards"]
+                cards = [str(c) for c in (cards if isinstance(cards, list) else [cards])]
                 hand = table.ok("hand %d" % seat)["view"]["hand"]  # (a private reply)
-                r = p.do("offer %d %s" % (seat, " ".join(str(c) for c in hand[:n])))
+                assert {int(c) for c in cards} <= set(hand), (cards, hand)
+                r = p.do("offer %d %s" % (seat, " ".join(cards)))
             ritual = table.expect("ritual", timeout=5.0)
             break
     assert rounds == list(range(1, 9))

@@ -53,6 +53,21 @@ def test_status_in_the_final_battle_names_the_ancient_ones_attack():
     assert "doom 13/13" in text, text
 
 
+def test_status_numbers_the_awaited_investigator_as_its_list_does():
+    """Issue 33: `status` listed "1. jenny_barnes" and said "waits for: inv=0 k=upkeep"."""
+    st = {"ok": True, "phase": "upkeep", "turn": 1, "doom": 1, "terror": 0, "gates": [],
+          "monsters": {}, "need": {"inv": 0, "k": "upkeep"},
+          "investigators": [{"name": "jenny_barnes", "at": "train_station"},
+                            {"name": "joe_diamond", "at": "police_station"}]}
+    lines = status_lines("ah2e", st)
+    assert "  the table waits for: 1. jenny_barnes: upkeep" in lines, lines
+    assert "inv=0" not in "\n".join(lines)
+    st["need"] = {"inv": 1, "k": "move", "mp": 3}
+    assert "  the table waits for: 2. joe_diamond: move (mp=3)" in status_lines("ah2e", st)
+    st["need"] = {"k": "mythos"}
+    assert "  the table waits for: mythos" in status_lines("ah2e", st)
+
+
 def test_fh_state_names_every_investigator_and_gate(table_factory):
     table = table_factory(game="final-hour", board="final-hour")
     st = table.ok("state")
@@ -67,3 +82,34 @@ def test_names_in_any_case_and_did_you_mean():
     assert canonical("act move to=nowhere", names) == "act move to=nowhere"
     assert did_you_mean("act move to=rivertwn", names, ["act", "move"]) == ["rivertown"]
     assert did_you_mean("act move to=rivertown", names, ["act", "move"]) == []
+
+
+def test_tab_completes_what_the_word_can_be_each_once():
+    """Issue 33: Tab after `act mo` offered internal words (mod_spell_casting_modifier,
+    monster_id_monster_on), mythos card names as places, and duplicates. After `act`: the rules
+    core's verbs; a `key=` value: what the key names; each word once."""
+    from arkham_host import boardfile
+    from arkham_host.console import completions
+
+    class Session:
+        game = "ah2e"
+        verbs = ["act", "board", "legal", "ok", "state", "status"]
+        spots = sorted(s.name for s in boardfile.load("ah2e").spots)
+        chips = ["0x5A"]
+        names = game_names("ah2e")
+
+    s = Session()
+    assert completions("act mo", s) == ("mo", ["monster_appears", "move", "move_monster",
+                                               "move_to"])
+    assert completions("#12 act mo", s)[1] == completions("act mo", s)[1]
+    typed, words = completions("act move to=", s)
+    assert typed == "" and words == sorted(set(s.spots)), words  # places only
+    assert completions("act move to=ea", s) == ("ea", ["easttown"])
+    assert completions("act draw_monster kind=cul", s) == ("cul", ["cultist"])
+    assert completions("act effect item=tom", s) == ("tom", ["tommy_gun"])
+    assert completions("act effect inv=0 cl", s) == ("cl", ["clues="])
+    assert completions("st", s) == ("st", ["state", "status"])
+    for text in ("ok ri", "act effect inv=0 item=", "act mo", "act move to="):
+        words = completions(text, s)[1]
+        assert len(words) == len(set(words)), text
+    assert not [n for n in game_names("ah2e") if n in ("monster_id_monster_on", "no_item")]

@@ -175,3 +175,77 @@ def test_a_switch_to_another_game_restarts_the_emulated_table_as_a_pico(table_fa
     assert sensed == ["rivertown"]  # (by the new program)
     r = table.ok("game ah2e seed=6 players=2")
     assert not r.get("restart") and table.world.do("stats")["restarts"] == 1
+
+
+def test_each_checkout_keeps_its_own_emulated_table(tmp_path, monkeypatch):
+    """Issue 33: saves were per user (~/.local/state/arkham-table/boards/ah2e), so a second
+    clone's first `sim` resumed the first clone's game. The default state folder is now one per
+    checkout (and board), under the user's state home."""
+    from arkham_host import runtimes, sim
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "home"))
+    folders = set()
+    for clone in ("a/arkham-table", "b/arkham-table"):
+        monkeypatch.setattr(runtimes, "FIRMWARE_DIR", tmp_path / clone / "firmware")
+        d = sim.default_state_dir("ah2e")
+        assert str(d).startswith(str(tmp_path / "home" / "arkham-table")), d
+        assert d.name == "ah2e" and d == sim.default_state_dir("ah2e")  # (the same next time)
+        folders.add(d)
+    assert len(folders) == 2, folders
+
+
+def test_a_sim_that_resumes_says_which_game_and_from_where(request, tmp_path):
+    """Issue 33: a sim that resumes a saved game says so at start, with the folder and how to
+    replace it (headless: on stderr; the board view: its status line)."""
+    from arkham_host import sim
+    from arkham_host.hil.plugin import SimProcess
+    from arkham_host.link import Link
+
+    if request.config.getoption("--table") != "sim":
+        pytest.skip("starts an emulated table")
+    state = tmp_path / "state"
+    for game in ("ritual", None):
+        p = SimProcess("ritual", game, state, False, tmp_path / ("%s.stderr" % game))
+        try:
+            link = Link(p.serial)
+            assert link.request("hello", timeout=20)["game"] == "ritual"  # (and saved)
+            link.close()
+        finally:
+            p.stop()
+        said = p.stderr_text()
+        if game is None:
+            assert "resumes the saved ritual game from %s" % state in said, said
+            assert "--new-game" in said
+        else:
+            assert "resumes" not in said, said  # (a new game: nothing to say)
+    assert sim.resumes(str(state), "ritual", True) is None  # --new-game: not resumed
+    assert sim.resumes(str(tmp_path / "none"), None, False) is None
+
+
+def test_tests_never_touch_a_users_saves():
+    """(issue 33) tests/conftest.py points the state home at a folder of the test run."""
+    import os
+
+    from arkham_host import registry
+
+    home = str(registry.state_home())
+    assert not home.startswith(os.path.expanduser("~/.local/state")), home
+    assert "arkham-tests-state-" in home
+
+
+def test_a_game_saved_before_saves_were_per_checkout_is_named_not_resumed(tmp_path, monkeypatch):
+    """(issue 33) The old per-user folder's game is not resumed by itself (it may be another
+    clone's), but a sim says where it is and how to resume it."""
+    import json as _json
+
+    from arkham_host import sim
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    old = tmp_path / "arkham-table" / "boards" / "ah2e"
+    old.mkdir(parents=True)
+    (old / "state.json").write_text(_json.dumps({"seq": 1, "table": {"game": "ah2e"}},
+                                                separators=(",", ":")))
+    new = sim.default_state_dir("ah2e")
+    said = sim.older_save("ah2e", None, str(new))
+    assert said and "ah2e game" in said and "--state %s" % old in said, said
+    assert sim.older_save("ritual", None, str(sim.default_state_dir("ritual"))) is None

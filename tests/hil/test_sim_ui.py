@@ -127,3 +127,33 @@ def test_80x24_keeps_the_serial_path_and_keys_find_and_help(request, tmp_path):
         except (ProcessLookupError, ChildProcessError):
             pass
         os.close(fd)
+
+
+def test_q_on_the_help_page_returns_to_the_board():
+    """Issue 33: the help page says any other key returns to the board; `q` there quit the sim.
+    (Ctrl-C still quits from anywhere.)"""
+    from arkham_host import boardfile
+    from arkham_host.sim_ui import BoardUI
+
+    ui = BoardUI(boardfile.load("bringup"))
+    for key in (b"q", b"Q", b"x"):
+        ui.help = 1
+        assert ui.key(None, key, 80) is True and ui.help == 0, key
+    ui.help = 1
+    assert ui.key(None, b"\x03", 80) is False
+    assert ui.key(None, b"q", 80) is False  # (on the board: q quits)
+
+
+def test_the_chips_board_view_reads_letters_through_its_gamma(monkeypatch):
+    """Issue 33: `sim --chip` draws frames decoded from the LED pin; its board view reads the
+    letters back through the firmware's gamma and the board's cap (a clue is `c`, not `*`)."""
+    from arkham import boardmap
+    from arkham.hw.pixels import GAMMA
+    from arkham_host import boardfile
+    from arkham_host.sim_ui import BoardUI
+
+    board = boardfile.load("ah2e")
+    cap = boardmap.load(str(board.path)).brightness_cap
+    ui = BoardUI(board, wire_cap=cap)
+    ui.set_game("ah2e")
+    assert ui.symbol("rivertown", [GAMMA[x] * cap // 255 for x in (80, 76, 22)]) == "c"

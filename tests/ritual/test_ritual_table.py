@@ -8,8 +8,8 @@ from fake_table import Table
 from ritual_play import rig
 
 
-def five():
-    t = Table(players=5, seed=3, leader=1)
+def five(**more):
+    t = Table(players=5, seed=3, leader=1, **more)
     t.mode.tick(t.now)  # the first tick sends the deal's events
     t.hands_down()
     return t
@@ -298,3 +298,34 @@ def test_persist_is_the_snapshot_without_a_copy():
     p = t.mode.persist()
     assert p == t.mode.snapshot()
     assert p["core"] is t.mode.core.state
+
+
+def test_a_nominee_named_at_the_console_has_time_to_type_and_is_reminded_AR_TABLE_2():
+    """Issue 33: the nominee's 10 s clock ran out while a console player typed. A nominee named
+    at the console (`nominate`, `act`) has typed_ms (60 s by default) off the pad; a lifted
+    hand keeps decide_ms. `time_left` events say the time when the clock starts, then at 30,
+    10 and 5 s left, and the time-out passes as before."""
+    t = five()
+    t.cmd("nominate 3")
+    t.pad("seat3", False)  # (their hand is off the pad: the clock runs)
+    t.wait(15000)
+    assert t.state["phase"] == "decide" and t.state["nominated"] == 3, t.state
+    assert not [e for e in t.events if e[0] == "gesture"]
+    t.wait(46000)
+    assert ("gesture", {"seat": 3, "gesture": "timeout", "means": "pass"}) in t.events
+    said = [f["s"] for ev, f in t.events if ev == "time_left" and f["seat"] == 3]
+    assert said == [60, 30, 10, 5], said
+    assert all(f["then"] == "pass" for ev, f in t.events if ev == "time_left")
+
+
+def test_the_typed_clock_is_an_option_and_a_lifted_hand_keeps_decide_ms_AR_TABLE_2():
+    t = five(typed_ms="20000")
+    t.cmd("nominate 3")
+    t.pad("seat3", False)
+    t.wait(21000)
+    assert ("gesture", {"seat": 3, "gesture": "timeout", "means": "pass"}) in t.events
+    t = five()
+    t.pad("seat5", False)  # nominated by lifting: decide_ms (10 s)
+    t.wait(10500)
+    assert ("gesture", {"seat": 5, "gesture": "timeout", "means": "pass"}) in t.events
+    assert [f["s"] for ev, f in t.events if ev == "time_left"] == [10, 5]

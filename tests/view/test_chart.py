@@ -62,3 +62,23 @@ def test_chart_refuses_a_bad_output(ah2e_log, tmp_path):
     r = subprocess.run([sys.executable, "-m", "arkham_host.cli", "chart", str(ah2e_log), "-o",
                         str(tmp_path / "x.jpg")], capture_output=True, text=True)
     assert r.returncode == 2 and ".svg or .png" in r.stderr
+
+
+def test_the_doom_line_is_drawn_over_the_gates_line(tmp_path):
+    """Issue 33: doom and open gates are often equal (a gate adds a doom token), and the doom
+    line was hidden under the gates line. Doom is drawn last (on top) and wider than gates."""
+    data = {"turns": [{"turn": t, "doom": t, "terror": 0, "gates": t, "in_arkham": 0,
+                       "clues": 0} for t in range(1, 6)],
+            "closings": [], "awakening": None, "over": None}
+    out = tmp_path / "d.svg"
+    chart.draw(data, out)
+    order = [e.get("id") for e in ET.parse(out).getroot().iter(SVGNS + "g")
+             if (e.get("id") or "").startswith("series-")]
+    assert order.index("series-doom") > order.index("series-gates"), order
+
+    def width(gid):
+        g = next(e for e in ET.parse(out).getroot().iter(SVGNS + "g") if e.get("id") == gid)
+        path = next(g.iter(SVGNS + "path"))
+        return float(path.get("style").split("stroke-width:")[1].split(";")[0])
+
+    assert width("series-doom") > width("series-gates")

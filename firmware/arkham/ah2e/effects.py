@@ -34,6 +34,61 @@ _ITEMS = const(24)
 _NAME_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'.")
 
 
+# the item names the table knows without being told (the investigators' fixed possessions,
+# data/investigators.json: a test keeps them equal); with the items held now, a name that is
+# a typo of one of these is refused with it (issue 33: `item=tommygun` was taken)
+_KNOWN_ITEMS = const((".38_revolver", ".45_automatic", "bullwhip", "cross", "duke", "dynamite",
+                      "holy_water", "shrivelling", "tommy_gun"))
+
+
+def _plain(x):
+    """A name's letters and digits, lower case (`Tommy-Gun` and `tommygun` alike)."""
+    out = ""
+    for c in x.lower():
+        if c not in "_-'. ":
+            out += c
+    return out
+
+
+def _one_off(a, b):
+    """a and b differ by one letter (not a digit) put in, left out or changed."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    k = 0
+    while k < len(a) and a[k] == b[k]:
+        k += 1
+    if k < len(b) and b[k] in "0123456789" or k < len(a) and a[k] in "0123456789":
+        return False  # (another number is another item: item_1 is no typo of item_0)
+    if len(a) == len(b):
+        return a[k + 1:] == b[k + 1:]
+    return a[k:] == b[k + 1:]
+
+
+def item_typo(s, name):
+    """The known item name `name` is a typo of (None: it is known, or not close to any)."""
+    p = _plain(name)
+    for v in s["inv"]:
+        if name in v["items"]:
+            return None
+    if name in _KNOWN_ITEMS:
+        return None
+    for v in s["inv"]:
+        for known in v["items"]:
+            if _near(p, known):
+                return known
+    for known in _KNOWN_ITEMS:
+        if _near(p, known):
+            return known
+    return None
+
+
+def _near(p, known):
+    q = _plain(known)
+    return p == q or (len(q) >= 5 and _one_off(p, q))
+
+
 def item_name_ok(x):
     if not isinstance(x, str) or not 0 < len(x) <= _ITEM_NAME:
         return False
@@ -70,6 +125,10 @@ def check(g, a, i):
         for k in ("item", "drop"):
             if k in a and a[k] is not None and not item_name_ok(a[k]):
                 return why("item_name", k, _ITEM_NAME)
+        if a.get("item") is not None:
+            near = item_typo(s, a["item"])
+            if near is not None:
+                return why("item_typo", a["item"], near)
         if a.get("item") is not None and len(inv["items"]) >= _ITEMS:
             return why("items_full", _ITEMS)
         if inv["clues"] + a.get("clues", 0) < 0:
@@ -272,7 +331,10 @@ def effect(g, a, i):
     for k in ("clues", "money"):
         if a.get(k):
             v[k] += a[k]
-            g.emit("gain" if a[k] > 0 else "spend", inv=i, what=k, n=abs(a[k]), left=v[k])
+            if a[k] > 0:  # (a gain says what the investigator has now; a spend what is left)
+                g.emit("gain", inv=i, what=k, n=a[k], now=v[k])
+            else:
+                g.emit("spend", inv=i, what=k, n=-a[k], left=v[k])
     if a.get("moves"):
         v["mp"] = max(0, v["mp"] + a["moves"])
         g.emit("movement_points", inv=i, points=v["mp"])
@@ -323,7 +385,7 @@ def effect(g, a, i):
         n = a.get(k, 0)
         if n > 0:
             v[f] = min(v[f] + n, v[_NUM["max_" + k]])
-            g.emit("gain", inv=i, what=f, n=n, left=v[f])
+            g.emit("gain", inv=i, what=f, n=n, now=v[f])  # (issue 33: was left=, read "left 3")
     # losses at the same time: both at 0 devours (AH-DEV-2)
     rules.lose_both(g, i, -min(a.get("sanity", 0), 0), -min(a.get("stamina", 0), 0), "card")
     if a.get("lost") and not v["dead"]:

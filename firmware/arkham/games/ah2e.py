@@ -120,6 +120,8 @@ class Mode(games.Mode):
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
         rare.check_options(opts)
         self.opts = opts
+        if "seed" not in (options or {}):
+            self.fresh_seed = opts["seed"]  # (announced: games.Mode.announce_seed)
         self.sync = Sync()
         self.pending = []
         self.pending_prompts = None
@@ -236,6 +238,18 @@ class Mode(games.Mode):
                 continue
             chip = board.chip_at(k)  # (the board's columns: no Spot record made)
             sensed = chip is not None
+            old = todo.get(spot) if sensed else None
+            if old:  # a move typed through this area (`act move` twice): the token only
+                lst = old.split("\n")  # passed: its prompt to put it here, and this, undone
+                undo = ("place " if how == "lift" else "lift ") + what
+                if undo in lst:
+                    lst.remove(undo)
+                    if lst:
+                        todo[spot] = "\n".join(lst)
+                    else:
+                        del todo[spot]
+                        self.ctx.emit("prompt_done", {"spot": spot, "by": "passed"})
+                    continue
             if (
                 sensed
                 and how == "lift"
@@ -246,7 +260,6 @@ class Mode(games.Mode):
                 continue  # the pad is already bare, as it should be (a failed chip's pad only
                 # says what it saw before: the prompt waits for the chip, or `ok`)
             if sensed:
-                old = todo.get(spot)
                 lst = old.split("\n") if old else []
                 lst.append(how + " " + what)
                 todo[spot] = "\n".join(lst[-_MAX_TODO:])

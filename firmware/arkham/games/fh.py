@@ -29,7 +29,7 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
 from arkham.jsoncopy import copy
 from arkham.compat import ticks_add, ticks_diff
 from arkham.fh.game import Game
-from arkham.fh.rounds import half, next_seat, offer_size
+from arkham.fh.rounds import half, next_seat
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.fh_steps import PASS, PLACE, Steps, counts, inv_locs, where_now
@@ -86,12 +86,22 @@ def _numbered(actions):
     """legaltext.numbered of an iterable, as a generator the app's encoder writes item by item:
     each action's dict and its label go as the next is made (~130 actions are ~7 KB of dicts on
     a Pico, their labels as much: never a list of either)."""
-    from arkham.games.legaltext import label
-
     n = 0
     for a in actions:
         n += 1
-        yield "%d %s" % (n, label(a))
+        yield "%d %s" % (n, _label(a))
+
+
+# the core's action names that are not the console's verbs (a `legal` line is typed back as is)
+_VERB_OF = {"spawn_special": "special", "end_round": "end", "next_round": "end"}
+
+
+def _label(a):
+    from arkham.games.legaltext import label
+
+    text = label(a)
+    verb = _VERB_OF.get(a["a"])
+    return text if verb is None else verb + text[len(a["a"]):]
 
 
 def _scale(rgb, num, den):
@@ -102,7 +112,7 @@ class Mode(_Mode):
     name = "final-hour"
     # verb -> its help (games/fh_help.json, read when asked: not kept in RAM)
     VERBS = Verbs(here("fh_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
-        "new", "play", "next", "attempt", "offer", "hand", "repair", "move", "attack",
+        "new", "act", "play", "next", "attempt", "offer", "hand", "repair", "move", "attack",
         "investigate", "seal", "activate", "push", "spawn", "special", "wound", "heal", "order",
         "victim", "end", "legal", "state", "ok", "override"))
     QUERIES = ("legal", "state", "hand")
@@ -131,6 +141,7 @@ class Mode(_Mode):
             raise CommandError("final-hour: " + str(e))
         self.opts = opts
         self.core = core
+        self.fresh_seed = opts["seed"] if "seed" not in kw else None  # (announce_seed)
         self._start()
 
     def _start(self):
@@ -204,6 +215,7 @@ class Mode(_Mode):
         if verb == "new":
             no_more("new", args, {})
             self._new(kw, self)
+            self.announce_seed()
             self._flush()
             self.ctx.save()
             self.ctx.redraw()
@@ -217,6 +229,11 @@ class Mode(_Mode):
         if verb in ("ok", "override"):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
+        if verb == "act" or (kw and not args):  # `act N`, or a line `legal` printed
+            from arkham.games.legaltext import pick
+
+            self._act(pick(self._choices(), verb, args, kw, _label))
+            return self._brief()
         n = len(self.core.state["inv"])
         if verb == "end":
             no_more(verb, args, kw, 1)
@@ -258,18 +275,65 @@ class Mode(_Mode):
 
     def _legal(self):
         """The legal actions, without showing a hand on the shared console: the cards the next
-        seat may play are a private reply to that seat; in the attempt only who still offers and
-        how many cards (`hand INV` shows a seat its cards)."""
+        seat may play are a private reply to that seat, and so are, in the attempt, the offers
+        of the first seat still to offer (`hand INV` shows a seat its cards). Every line can be
+        typed back as it is, or as `act N` (issue 33)."""
         core = self.core
         ph = core.phase()
+        legal = {"legal": _numbered(self._choices()), "groups": self._groups()}
         if ph == "priority":
-            return {"private": next_seat(core.state), "view": {"legal": _numbered(core.each())}}
-        if ph == "ritual":
-            s = core.state
-            return {"legal": _numbered({"a": "offer", "inv": i + 1,
-                                        "cards": offer_size(s, core.D, i + 1)}
-                                       for i in range(len(s["inv"])) if s["offers"][i] is None)}
-        return {"legal": _numbered(core.each())}
+            return {"private": next_seat(core.state), "view": legal}
+        if ph == "ritual":  # the offers of the first seat still to offer: its cards, private
+            return {"private": self._offering(), "view": legal}
+        return legal
+
+    def _offering(self):
+        """The first seat that has not offered its cards for the attempt yet (the ritual)."""
+        offers = self.core.state["offers"]
+        for i in range(len(offers)):
+            if offers[i] is None:
+                return i + 1
+        return 0
+
+    def _each(self):
+        """The legal actions now, one at a time, in the core's order (the ritual: the first
+        seat still to offer only)."""
+        core = self.core
+        if core.phase() != "ritual":
+            return core.each()
+        seat = self._offering()
+        return (a for a in core.each() if a.get("inv") == seat)
+
+    def _verbs(self):
+        """[[verb, how many]] of the legal actions, in the order each verb first comes."""
+        out = []
+        for a in self._each():
+            v = a["a"]
+            for row in out:
+                if row[0] == v:
+                    row[1] += 1
+                    break
+            else:
+                out.append([v, 1])
+        return out
+
+    def _choices(self):
+        """The actions `legal` numbers now, one at a time (`act N` takes the Nth), one verb's
+        together (issue 33: ~100 moves, seals, pushes and spawns came mixed). A pass over the
+        core's actions per verb: never a list of them (~7 KB of dicts on a Pico)."""
+        for v, _ in self._verbs():
+            for a in self._each():
+                if a["a"] == v:
+                    yield a
+
+    def _groups(self):
+        """`legal`'s groups: "VERB FIRST-LAST" (the verb as typed), one per verb, in order."""
+        out = []
+        k = 1
+        for v, n in self._verbs():
+            out.append("%s %d-%d" % (_VERB_OF.get(v, v), k, k + n - 1))
+            k += n
+        return out
 
     def _brief(self):
         s = self.core.state

@@ -47,9 +47,10 @@ def _seat_arg(text, n):
 
 class Mode(_Mode):
     name = "ritual"
+    SEED_PRIVATE = True  # (its seed decides the hidden deal: AR-INFO-1)
     # verb -> its help (games/ritual_help.json, read when asked: not kept in RAM)
     VERBS = Verbs(here("ritual_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
-        "new", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
+        "new", "act", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
         "sanity", "legal", "state"))
     QUERIES = ("legal", "state", "look")
 
@@ -82,12 +83,15 @@ class Mode(_Mode):
             raise CommandError("ritual: " + str(e))
         self.opts = opts
         self.core = core
+        self.fresh_seed = opts["seed"] if "seed" not in kw else None  # (private: announce_seed)
         self._fresh(core.start_events)
 
     def _fresh(self, events):
         self.pending = list(events)  # core events not yet sent (sent at the next tick/command)
         self.gestures = Gestures(self.opts["tap_ms"], self.opts["gap_ms"], self.opts["hold_ms"])
         self.since = None  # when the nominated player's decision clock started (ticks)
+        self.typed = False  # nominated at the console: the clock is typed_ms, not decide_ms
+        self.told = 0  # the seconds left the last `time_left` event said (0: none yet)
         self.show_until = None
         self.asking = None  # physical cards: a gesture decided, the console must name the card
 
@@ -113,6 +117,8 @@ class Mode(_Mode):
         self.pending = res
         self._flush()
         self.since = None
+        self.typed = action["a"] == "nominate" and gesture is None  # (typed at the console)
+        self.told = 0
         self.asking = None
         self.ctx.save()
         return res
@@ -131,8 +137,17 @@ class Mode(_Mode):
         if verb == "new":
             no_more("new", args, {})
             self._new(kw)
+            self.announce_seed()
             self._flush()
             self.ctx.save()
+            return self._brief()
+        if verb == "act" or (kw and not args):  # `act N`, or a line `legal` printed
+            from arkham.games.legaltext import pick
+
+            a = pick(self.core.legal_actions(), verb, args, kw)
+            self._act(a)
+            if a["a"] == "nominate":
+                self.gestures.forget(a["seat"])  # (as `nominate SEAT` below)
             return self._brief()
         if verb == "nominate":
             no_more(verb, args, kw, 1)
@@ -244,6 +259,7 @@ class Mode(_Mode):
                 self.gestures.forget(seat)  # the lift itself is not half of a double tap
         elif seat == self._decider():
             self.since = now_ms
+            self.told = 0  # (the clock starts again: so do its reminders)
             if g == "double":
                 if ph == "orb":
                     self._try({"a": "orb", "keep": True}, "double_tap", seat)
@@ -278,10 +294,30 @@ class Mode(_Mode):
             else:
                 self._decide("pass", "hold", seat)
             self.ctx.redraw()
-        elif ph == "decide" and ticks_diff(now_ms, self.since) >= self.opts["decide_ms"]:
-            if not self.ctx.pads.present("seat%d" % seat):
+        elif ph == "decide" and not self.ctx.pads.present("seat%d" % seat):
+            limit = self.opts["typed_ms" if self.typed else "decide_ms"]
+            left = limit - ticks_diff(now_ms, self.since)
+            if left <= 0:
                 self._decide("pass", "timeout", seat)
                 self.ctx.redraw()
+            else:
+                self._remind(seat, left, limit)
+
+    def _remind(self, seat, left, limit):
+        """`time_left` events for the nominee's clock (the console prints them: someone typing
+        there sees the time-out coming): when it starts, then at 30, 10 and 5 s left."""
+        secs = (left + 999) // 1000
+        say = 0
+        if not self.told:
+            say = (limit + 999) // 1000
+        else:
+            for mark in (30, 10, 5):
+                if secs <= mark < self.told:
+                    say = mark
+                    break
+        if say:
+            self.told = say
+            self.ctx.emit("time_left", {"seat": seat, "s": say, "then": "pass"})
 
     # ---- lights ---------------------------------------------------------------------------
     def scene(self, lights, now_ms):

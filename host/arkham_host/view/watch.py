@@ -69,6 +69,7 @@ class TableWatch:
         # on the sim, ~1.2 s on a Pico): a line sent in between is lost, so commands wait here
         self.booted = threading.Event()
         self.booted.set()
+        self.skips_events = True  # False: a reader (gamelog's replay) takes the link's events
         self.link = Link(serial_url, on_line=self._on_line, keep=50)  # (bounded: see KEEP)
         self.hello = self.link.request("hello", timeout=30)
         self.last_seq = self.hello.get("seq")
@@ -289,7 +290,8 @@ class TableWatch:
                 elif self.real and t - last_dump >= 1.0:
                     self._dump()
                     last_dump = t
-                self.link.skip_events()  # the link's own list may then be trimmed
+                if self.skips_events:
+                    self.link.skip_events()  # the link's own list may then be trimmed
             except Exception as e:  # the table went away or answered late: keep watching
                 if self.link.closed:
                     continue
