@@ -23,17 +23,22 @@ def unlabel(text, lists=LISTS):
     return a
 
 
+# Final Hour's `legal` lines name an action by the console's verb where the core's name differs
+_FH_NAMES = {"special": "spawn_special"}
+
+
 def fh_command(a):
     """A Final Hour action dict -> its console line (`play 1 6`, `end 1`, `offer 1 2 5 9`...);
     the seat first, then the verb's fields in the order the table's verb takes them."""
     from arkham.games.fh import ACTS
 
-    if a["a"] in ("end_actions", "end_round", "next_round"):  # (the lead's `end` covers each)
+    if a["a"] in ("end_actions", "end_round", "next_round", "end"):  # (the lead's `end`: each)
         return "end %d" % a["inv"]
     if a["a"] == "offer":
         return "offer %d %s" % (a["inv"], " ".join(str(c) for c in a["cards"]))
+    name_of = _FH_NAMES.get(a["a"], a["a"])  # (`legal` prints the console's verb)
     for verb, (name, fields) in ACTS.items():
-        if name == a["a"]:
+        if name == name_of:
             return " ".join([verb, str(a["inv"])] + [str(a[f]) for f, _ in fields if f in a])
     raise ValueError("no final-hour verb for %r" % (a,))
 

@@ -31,9 +31,9 @@ GROUPS = {
         ("Investigate / seal", ("investigate", "seal")),
         ("The card is done", ("next",)),
         ("Health", ("wound", "heal")),
-        ("Board effects", ("activate", "push", "spawn", "spawn_special", "repair")),
+        ("Board effects", ("activate", "push", "spawn", "spawn_special", "special", "repair")),
         ("Activation", ("order", "victim")),
-        ("The lead", ("end_actions", "end_round", "next_round", "attempt")),
+        ("The lead", ("end_actions", "end_round", "next_round", "end", "attempt")),
         ("The attempt", ("offer",)),
     ],
     "ritual": [
@@ -49,7 +49,8 @@ AH2E_TEXT = {"upkeep": "Keep the sliders", "end_move": "End the movement", "figh
              "spend_clue": "Spend a clue (+1 die)", "done": "Done (the card's effects are told)",
              "close": "Close the gate", "seal": "Seal the gate (elder sign)"}
 FH_TEXT = {"attempt": "Attempt the ritual (the one try)", "next_round": "Play the next round",
-           "end_round": "End the round", "end_actions": "End the actions", "next": "Next"}
+           "end_round": "End the round", "end_actions": "End the actions", "next": "Next",
+           "end": "End (the lead: the round goes on)", "special": "Spawn a special monster"}
 # AH2e's three skill sliders, each at a stop 0..3 (`act upkeep sliders=1,2,0`)
 SLIDERS = ("Speed/Sneak", "Fight/Will", "Lore/Luck")
 PLACE_KEYS = ("to", "at", "loc")  # a field that names where: shown alone

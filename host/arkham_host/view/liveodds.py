@@ -45,7 +45,12 @@ class LiveOdds:
                 return
             self._want.clear()
             time.sleep(0.6)  # the watch dumps after the burst of events
-            st = getattr(self.watch, "last_state", None)
+            st = None
+            for _ in range(50):  # (a new game's table restarts first: its dump comes after)
+                st = getattr(self.watch, "last_state", None)
+                if (st and st.get("core")) or self._stop:
+                    break
+                time.sleep(0.1)
             if not st or not st.get("core"):
                 continue
             try:

@@ -72,6 +72,21 @@ def start_line(game, options):
     return " ".join(words)
 
 
+def _offer_sizes(labels):
+    """{seat: how many cards it offers} from Final Hour's `offer cards=A,B,C inv=N` lines (one
+    line per combination of the seat's hand)."""
+    out = {}
+    for x in labels:
+        a = unlabel(x, lists=("cards",))
+        if a["a"] == "offer":
+            out[a["inv"]] = len(a["cards"])
+    return out
+
+
+def _not_offers(labels):
+    return [x for x in labels if x.split(" ")[1:2] != ["offer"]]
+
+
 def _legal(reply):
     """(labels, private seat or None) of a `legal` reply (FH's priority cards come privately)."""
     if reply.get("private") is not None:
@@ -185,9 +200,8 @@ def public(watch):
         state = st if st.get("ok") else None
     out["waits"] = waits(watch, game, state, raw)
     if game == "final-hour":  # the attempt's cards are picked on the seat's page (private)
-        out["_offers"] = {a["inv"]: a["cards"] for a in
-                          (unlabel(x, lists=()) for x in labels) if a["a"] == "offer"}
-        labels = [x for x in labels if x.split(" ")[1:2] != ["offer"]]
+        out["_offers"] = _offer_sizes(labels)
+        labels = _not_offers(labels)
     if seat is None:
         out["groups"] = choices.groups(game, labels, state)
     else:
@@ -213,6 +227,7 @@ def private(watch, seat, shared):
         if shared.get("private_for") == seat:
             lg = watch.command_private("legal")
             labels, who = _legal(lg)
+            labels = _not_offers(labels)  # (the hand picker offers: no button per combination)
             if who == seat:
                 out["groups"] = choices.groups(game, labels, shared.get("_state"))
     return out
