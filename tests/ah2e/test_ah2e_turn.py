@@ -258,7 +258,7 @@ def test_monsters_must_be_evaded_to_leave_AH_MOVE_8():
     assert g.need()["k"] == "combat"
     ok(g, {"a": "fight"})
     ok(g, {"a": "roll", "successes": 1})  # zombie toughness 1: defeated
-    assert g.s["mon"][n] == "t0" and g.s["inv"][0]["mp"] == 0
+    assert g.s["mon"][n] == "t0" and g.need()["points"] == 0
     assert "movement points" in bad(g, {"a": "move", "to": "french_hill"})
 
 
@@ -389,14 +389,14 @@ def test_encounter_monster_never_on_board_AH_ENC_6():
 
 def test_gate_appears_draws_through_delayed_AH_ENC_7():
     g = fresh(1)
-    g.s["inv"][0]["at"] = "library"
+    g.s["inv"][0]["at"] = "science_building"
     to_need(g, "encounter")
     doom = g.s["doom"]
     ok(g, {"a": "gate_appears", "world": "plateau_of_leng"})
     ev = ok(g, {"a": "draw_monster", "kind": "gug"})
-    assert g.s["gates"]["library"] >= 0 and g.s["doom"] == doom + 1
+    assert g.s["gates"]["science_building"] >= 0 and g.s["doom"] == doom + 1
     assert g.s["inv"][0]["at"] == "plateau_of_leng_1" and g.s["inv"][0]["delayed"]
-    assert names(ev, "monster_moved")[0]["to"] == "library" and not names(ev, "combat")
+    assert names(ev, "monster_moved")[0]["to"] == "science_building" and not names(ev, "combat")
 
 
 def test_closed_location_no_entry_no_encounter_AH_ENC_8():
@@ -415,7 +415,7 @@ def test_streets_and_other_worlds_no_arkham_encounter_AH_ENC_9():
     assert need["inv"] == 1  # nobody had an Arkham encounter
     # drawn through by a card: delayed until the next movement phase
     g = fresh(1)
-    g.s["inv"][0]["at"] = "library"
+    g.s["inv"][0]["at"] = "science_building"
     to_need(g, "encounter")
     ok(g, {"a": "gate_appears", "world": "plateau_of_leng"})
     ok(g, {"a": "draw_monster", "kind": "gug"})
@@ -461,3 +461,30 @@ def test_elder_sign_card_closes_seals_and_takes_a_doom_token_if_any():
         assert "woods" not in g.s["gates"] and "woods" in g.s["signs"]
         assert g.s["doom"] == max(0, doom - 1), doom
         assert (g.s["inv"][0]["san"], g.s["inv"][0]["sta"]) == (4, 4)
+
+
+def test_no_gate_appears_at_a_stable_location_AH_BOARD_2():
+    """Issue 29: a gate opened at St. Mary's Hospital. Gates open only at unstable locations
+    (board.json says which); an encounter's gate elsewhere is refused and changes nothing."""
+    g = fresh(1)
+    for at in ("st_marys_hospital", "library", "general_store"):
+        g.s["inv"][0]["at"] = at
+        to_need(g, "encounter")
+        assert "stable" in bad(g, {"a": "gate_appears", "world": "abyss"})
+        assert at not in g.s["gates"]
+        ok(g, {"a": "done"})
+        to_need(g, "upkeep")
+    g.s["inv"][0]["at"] = "woods"  # unstable: the gate opens
+    to_need(g, "encounter")
+    clear_board(g)
+    ok(g, {"a": "gate_appears", "world": "abyss"})
+    assert "woods" in g.s["gates"]
+
+
+def test_every_mythos_gate_is_at_an_unstable_location_AH_BOARD_2():
+    from arkham.ah2e import tables
+
+    d = tables.get()
+    at = [d.card_at(c, 2) for c in range(d.ncards)]
+    assert [x for x in at if x is not None and x not in d.unstable] == []
+    assert len(set(x for x in at if x)) >= 10

@@ -133,6 +133,8 @@ def check(g, a, need):
             return why("not_mythos_deck", a["card"])
     elif v in ("draw_gate", "gate_appears"):  # a gate marker from the stack, named or drawn
         if v == "gate_appears":
+            if s["inv"][i]["at"] not in g.d.unstable:
+                return why("no_gate_stable", s["inv"][i]["at"])  # AH-BOARD-2 (board.json)
             who = rules.warded(g, s["inv"][i]["at"], "no_gate_here")
             if who:
                 return why("no_gate_where", title(who))  # AH-ENC-10

@@ -78,6 +78,8 @@ def check(g, a, i):
             return why("only_lose", inv["money"])
         if a.get("moves") and g.d.world_of(inv["at"])[0]:
             return why("no_movement_points_are")  # AH-MOVE-4
+        if a.get("moves", 0) > 0 and inv["mp"] < 0:
+            return why("movement_over")  # AH-MOVE-8: after a combat or a knock-out (rules)
         if a.get("loan") and inv["noloan"]:
             return why("this_investigator_may_never")  # AH-UP-2
         if a.get("repay") and (not inv["loan"] or inv["money"] < 10):
@@ -273,7 +275,7 @@ def effect(g, a, i):
         if a.get(k):
             v[k] += a[k]
             g.emit("gain" if a[k] > 0 else "spend", inv=i, what=k, n=abs(a[k]), left=v[k])
-    if a.get("moves"):
+    if a.get("moves") and v["mp"] >= 0:  # (-1: movement over, a loss keeps it so)
         v["mp"] = max(0, v["mp"] + a["moves"])
         g.emit("movement_points", inv=i, points=v["mp"])
     if a.get("item") is not None:
