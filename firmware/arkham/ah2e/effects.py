@@ -214,6 +214,12 @@ def do(g, a, i):
         rules.move_inv(g, i, a["to"], "card")
         if w and s["cmb"] is not None and s["cmb"]["i"] == i:
             rules.end_combat(g, "apart")
+        st = s["step"]
+        if a["to"] in s["gates"] and st is not None and st[0] == "enc" and st[1] == i:
+            # sent by their encounter to a location with an open gate, to have an encounter there
+            # (Korean seed 3.3, line 89): that encounter is the gate's, drawn through (AH-ENC-2)
+            g.done_step()
+            rules.draw_through(g, i, g.d.gate_world[s["gates"][a["to"]]], 0, "gate")
     elif v == "place_monster":
         rules.place_monster(g, rules.draw_monster(g, a.get("kind")), a["at"], "card")
     elif v == "remove_monster":
