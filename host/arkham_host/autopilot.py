@@ -1,0 +1,421 @@
+"""The AH2e autopilot: investigators played as a careful player would, through the same legal
+actions a table offers (issue 29). `choose(g, actions, rnd)` picks one of `g.legal_actions()`.
+
+What it prefers, and why (in a player's words):
+- Healthy (stamina and sanity above half, and above 2), it heads for the nearest open gate by
+  the shortest way (a street with a monster counts as two steps, as it costs an evade): gates are
+  how the game is won, and each one open brings the Ancient One nearer. Hurt, it goes for the
+  nearest clue tokens instead (they pay for seals and for failed checks) and keeps off gates.
+- It stops where it wants to be, and takes every clue token where its movement ends.
+- A monster in the way: it fights it when the fight is likely won (at least even odds for the
+  combat check, and the horror and the blows cannot knock it out), else it evades; in combat it
+  goes on fighting while fighting is the likelier way out, and flees otherwise.
+- Back from an Other World it closes the gate with whichever of Fight and Lore gives more dice,
+  and seals it whenever it holds the clue tokens: a sealed gate never opens again, and six seals
+  win the game.
+- A failed check: it spends clue tokens on a gate's closing whatever they cost, and on other
+  checks only those above what a seal needs.
+- It keeps its sliders, answers chance with the dice, and takes each encounter as a card with no
+  effect (`done`): the core does not know the printed cards, so simulated encounters stay neutral
+  (no items, allies or money found; no clue token or healing from a card either). That caps how
+  often it can win: see `bench ah2e_autopilot_win_rate_<n>`.
+`random_choice` is the old forecast's weak player (random where it matters), kept as
+`--policy random`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import pathlib
+
+HURT = 1  # stamina or sanity at most this: hurt (clue tokens rather than gates)
+_ENCOUNTER = ("monster_appears", "gate_appears")  # card effects: the players' to report
+_CARE = json.loads((pathlib.Path(__file__).parent / "autopilot_care.json").read_text())
+
+
+def care_here(g, i):
+    """The paid care where investigator i stands ({what, max, have, cost}), or None."""
+    if not _CARE["use"]:
+        return None
+    return _CARE["care"].get(g.s["inv"][i]["at"])
+
+
+def care_action(g, i):
+    """The `effect` a player reports for the care here: as many points as money allows, up to
+    the maximum (None: nothing to heal or nothing to pay with)."""
+    c = care_here(g, i)
+    if c is None:
+        return None
+    v = g.s["inv"][i]
+    k = min(v[c["max"]] - v[c["have"]], v["money"] // c["cost"])
+    if k <= 0:
+        return None
+    return {"a": "effect", "inv": i, c["what"]: k, "money": -k * c["cost"]}
+
+
+def p_at_least(n, k, p=1 / 3):
+    """The chance of k or more successes on n dice, each a success with chance p (5-6)."""
+    if k <= 0:
+        return 1.0
+    if n < k:
+        return 0.0
+    from math import comb
+
+    return sum(comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(k, n + 1))
+
+
+def _p(g, i):
+    """A die's chance of a success for investigator i (AH-CHECK-2: blessed 4-6, cursed 6)."""
+    b = g.s["inv"][i]["bless"]
+    return 1 / 2 if b > 0 else (1 / 6 if b < 0 else 1 / 3)
+
+
+def dice(g, i, check, mod=0):
+    from arkham.ah2e import rules
+
+    return max(0, rules.skill(g, i, check) + mod)
+
+
+def healthy(v):
+    """Fit for a gate's Other World: encounters there are neutral in a simulation, so only the
+    monsters on the way hurt; a knock-out leaves 1 (nothing heals without encounters)."""
+    return v["sta"] > HURT and v["san"] > HURT
+
+
+# ---- monsters --------------------------------------------------------------------------------
+def fight_odds(g, i, m):
+    """The chance that one combat check defeats monster m."""
+    from arkham.ah2e import rules
+
+    n = dice(g, i, "combat", rules.stat(g, m, "combat_mod"))
+    return p_at_least(n, rules.stat(g, m, "toughness"), _p(g, i))
+
+
+def evade_odds(g, i, m):
+    from arkham.ah2e import rules
+
+    return p_at_least(dice(g, i, "evade", rules.stat(g, m, "awareness")), 1, _p(g, i))
+
+
+def safe_to_fight(g, i, m):
+    """The horror and two blows cannot knock the investigator out."""
+    from arkham.ah2e import rules
+
+    v = g.s["inv"][i]
+    horror = rules.stat(g, m, "horror_dmg") or 0
+    if rules.stat(g, m, "horror_mod") is None:
+        horror = g.d.kstat(m, "nightmarish") or 0
+    blow = rules.stat(g, m, "combat_dmg") or 0
+    return v["san"] > horror and v["sta"] > 2 * blow
+
+
+def wants_fight(g, i, m):
+    return safe_to_fight(g, i, m) and fight_odds(g, i, m) >= min(0.5, evade_odds(g, i, m))
+
+
+# ---- the way ---------------------------------------------------------------------------------
+def route(g, frm, goals, hurt=False):
+    """The next area on the cheapest way from `frm` to one of `goals` (a step costs 1, a step
+    into an area with monsters 3, or 9 when hurt: a failed evade there may knock them out), and
+    that way's cost; (None, None) when none is reachable."""
+    if not goals:
+        return None, None
+    s = g.s
+    extra = 8 if hurt else 2
+    best = {frm: 0}
+    first = {frm: None}
+    heap = [(0, frm)]
+    while heap:
+        c, a = heapq.heappop(heap)
+        if c > best.get(a, 1 << 30):
+            continue
+        if a in goals:
+            return first[a], c
+        for b in g.d.adj.get(a, ()):
+            if b in s["closed"]:
+                continue
+            nc = c + 1 + (extra if b in s["mon"] else 0)
+            if nc < best.get(b, 1 << 30):
+                best[b] = nc
+                first[b] = b if a == frm else first[a]
+                heapq.heappush(heap, (nc, b))
+    return None, None
+
+
+def claimed(g, i):
+    """Gates others see to: each investigator in an Other World claims the gates back from it,
+    one at an explored gate that gate, and the others (in player order, before i) each the
+    nearest gate still free, so that two do not go for the same gate."""
+    from arkham.ah2e import rules
+
+    s = g.s
+    out = set()
+    for j, w in enumerate(s["inv"]):
+        if j == i or w["dead"]:
+            continue
+        world = g.d.world_of(w["at"])[0]
+        for loc, marker in s["gates"].items():
+            if loc == w["at"] or (world and g.d.gate_world[marker] == world):
+                out.add(loc)
+    for j in rules.order(g):
+        if j == i:
+            break
+        w = s["inv"][j]
+        if w["at"] in g.d.adj and healthy(w):
+            free = set(s["gates"]) - out
+            if free:
+                nxt, _ = route(g, w["at"], free)
+                out.add(_reached(g, w["at"], free))
+    return out
+
+
+def _reached(g, frm, goals):
+    """Which of `goals` the cheapest way from `frm` leads to (breadth of route's search)."""
+    best = None
+    for loc in sorted(goals):
+        if loc == frm:
+            return loc
+        _, c = route(g, frm, {loc})
+        if c is not None and (best is None or c < best[0]):
+            best = (c, loc)
+    return best[1] if best else None
+
+
+def goals_for(g, i):
+    """Where investigator i wants to end movement: the gate they explored (to close it); else a
+    gate nobody else is seeing to, when healthy or already holding a seal's clue tokens; else clue
+    tokens (any gate when none are left)."""
+    from arkham.ah2e import turn
+
+    s = g.s
+    v = s["inv"][i]
+    if v["explored"] and v["explored"] == v["at"] and v["at"] in s["gates"]:
+        return {v["at"]}  # back from the Other World: stay and close it
+    gates = set(s["gates"])
+    free = (gates - claimed(g, i)) or gates
+    clues = set(loc for loc, n in s["clues"].items() if n > 0 and loc not in gates)
+    if free and (healthy(v) or v["clues"] >= turn.seal_cost(g)):
+        return free
+    care = cares_for(g, i)
+    if care:
+        return care
+    if free and not clues:
+        return free
+    return clues or {v["at"]}
+
+
+def cares_for(g, i):
+    """The care locations that heal what investigator i lacks, when they can pay for it."""
+    if not _CARE["use"]:
+        return set()
+    v = g.s["inv"][i]
+    return set(loc for loc, c in _CARE["care"].items() if v[c["have"]] <= HURT + 1
+               and v[c["have"]] < v[c["max"]] and v["money"] >= c["cost"]
+               and loc not in g.s["closed"])
+
+
+# ---- the choice ------------------------------------------------------------------------------
+def choose(g, acts, rnd=None):
+    """The autopilot's pick among `acts` (= g.legal_actions(), not empty)."""
+    need = g.need()
+    k = need["k"] if need else None
+    s = g.s
+    plain = [a for a in acts if a["a"] not in _ENCOUNTER]
+    if k == "move":
+        return _move(g, need["inv"], acts)
+    if k == "combat":
+        cmb = s["cmb"]
+        fl = [a for a in acts if a["a"] == "flee"]
+        if fl and fight_odds(g, cmb["i"], cmb["m"]) < evade_odds(g, cmb["i"], cmb["m"]):
+            return fl[0]
+        return _first(acts, "fight")
+    if k == "meet":
+        cmb = s["cmb"]
+        return _first(acts, "fight" if wants_fight(g, cmb["i"], cmb["m"]) else "evade")
+    if k == "clue":
+        return _clue(g, need, acts)
+    if k == "close":
+        return _close(g, need["inv"], acts)
+    if k == "seal":
+        return _first(acts, "seal")
+    if k == "take_clue":
+        return acts[0]  # take it
+    if k == "ao_loss":
+        v = s["inv"][need["inv"]]
+        return _first_where(acts, lambda a: a["what"] == (
+            "max_sanity" if v["msan"] >= v["msta"] else "max_stamina"))
+    if k == "return":
+        return _return(g, need["inv"], acts)
+    if k == "encounter":
+        heal = care_action(g, need["inv"])  # (healed, or no money left: None, then `done`)
+        if heal is not None:
+            return heal  # instead of the encounter (then `done`)
+    for a in plain:
+        if a["a"] == "done":
+            return a
+    if plain and plain[0]["a"] == "upkeep":
+        return _sliders(g, need["inv"], plain)
+    return (plain or acts)[0]
+
+
+def _first(acts, verb):
+    for a in acts:
+        if a["a"] == verb:
+            return a
+    return acts[0]
+
+
+def _first_where(acts, test):
+    for a in acts:
+        if test(a):
+            return a
+    return acts[0]
+
+
+def _move(g, i, acts):
+    s = g.s
+    v = s["inv"][i]
+    fights = [a for a in acts if a["a"] == "fight" and "monster" in a]
+    evades = [a for a in acts if a["a"] == "evade"]
+    if fights and not evades:  # may fight only (standing up, back from an Other World)
+        for a in fights:
+            if wants_fight(g, i, a["monster"]):
+                return a
+        return _first(acts, "end_move")
+    if fights:
+        m = fights[0]["monster"]
+        if wants_fight(g, i, m):
+            return fights[0]
+        return next(a for a in evades if a["monster"] == m)
+    goals = goals_for(g, i)
+    if v["at"] not in goals:
+        nxt, _ = route(g, v["at"], goals, v["sta"] <= 2)
+        for a in acts:
+            if a["a"] == "move" and a["to"] == nxt:
+                return a
+    for a in acts:
+        if a["a"] == "end_move" and "clues" not in a:
+            return a  # every clue token here
+    return acts[0]
+
+
+def _sliders(g, i, acts):
+    """The sliders one step (the Focus most sheets have) toward what is next: on the way
+    through an Other World, or back at the gate it explored, the better closing skill (Fight or
+    Lore) up; in Arkham, Speed up as far as Sneak stays 2 or more (to reach gates, and still
+    evade)."""
+    s = g.s
+    v = s["inv"][i]
+    world = g.d.world_of(v["at"])[0]
+    want = list(v["sl"])
+    if world or (v["explored"] and v["explored"] in s["gates"]):
+        j = 1 if v["sk"][2] >= v["sk"][4] else 2  # Fight (slider 1) or Lore (slider 2)
+        want[j] = 3
+    else:
+        want[0] = max([p for p in range(4) if v["sk"][1] - p >= 2] or [0])
+    for a in acts:
+        sl = a.get("sliders")
+        if sl and sum(abs(sl[j] - want[j]) for j in range(3)) < sum(
+                abs(v["sl"][j] - want[j]) for j in range(3)):
+            return a
+    return acts[0]
+
+
+def _clue(g, need, acts):
+    """Spend clue tokens on a failing check: all of them for a gate's closing, only the spare
+    ones (above a seal's cost) for others; the final battle's attack: every one."""
+    from arkham.ah2e import turn
+
+    s = g.s
+    c = s["chk"]
+    v = s["inv"][need["inv"]]
+    spend = [a for a in acts if a["a"] == "spend_clue"]
+    if not spend:
+        return _first(acts, "accept")
+    if c["p"] == "final":
+        return spend[0]
+    if need["successes"] >= need["difficulty"]:
+        return _first(acts, "accept")
+    keep = 0 if c["p"] == "close" else turn.seal_cost(g)
+    if c["p"] in ("evade_move", "flee", "horror", "combat", "evade_meet", "spell", "close"):
+        if v["clues"] > keep:
+            return spend[0]
+    return _first(acts, "accept")
+
+
+def _close(g, i, acts):
+    from arkham.ah2e import rules
+
+    s = g.s
+    v = s["inv"][i]
+    world = g.d.gate_world[s["gates"][v["at"]]]
+    mod = g.d.worlds[world][1]
+    del rules
+    f = dice(g, i, "fight", mod)
+    lo = dice(g, i, "lore", mod)
+    skill = "fight" if f >= lo else "lore"
+    return _first_where(acts, lambda a: a["a"] == "close" and a.get("skill") == skill)
+
+
+def _return(g, i, acts):
+    """Back to Arkham: a gate where no monster waits, the nearest to the others' business."""
+    s = g.s
+    for a in acts:
+        if a.get("to") and a["to"] not in s["mon"]:
+            return a
+    return acts[0]
+
+
+def random_choice(g, acts, rnd):
+    """The forecast's old weak player: closing and sealing always taken, encounters `done`, the
+    sliders kept, and every other choice uniformly at random."""
+    for a in acts:
+        if a["a"] in ("close", "seal"):
+            return a
+    plain = [a for a in acts if a["a"] not in _ENCOUNTER]
+    if any(a["a"] == "done" for a in plain):
+        return next(a for a in plain if a["a"] == "done")
+    if plain and plain[0]["a"] == "upkeep":
+        return plain[0]
+    return rnd.choice(plain or acts)
+
+
+POLICIES = {"autopilot": choose, "random": random_choice}
+
+
+# ---- whole games -----------------------------------------------------------------------------
+INVESTIGATORS = ["jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",
+                 "carolyn_fern", "darrell_simmons", "dexter_drake"]
+MAX_ACTIONS = 20000  # a bound no real game reaches
+
+
+def play(seed, n=1, ao="cthulhu", policy="autopilot", check=None):
+    """One seeded whole game, virtual chance: (how it ended, turns, actions, faults). `check`:
+    an ah2e_invariants.Checker run after every action (its faults are returned, the game goes
+    on). A refused action is a fault too (the policy picks only legal ones)."""
+    import random
+
+    from arkham.ah2e.game import new_game
+
+    rnd = random.Random(seed)
+    pick = POLICIES[policy]
+    g = new_game(seed, {"ao": ao, "investigators": INVESTIGATORS[:n]})
+    faults = list(check.after(g, None, g.setup_events)) if check else []
+    k = 0
+    while not g.over() and k < MAX_ACTIONS:
+        acts = g.legal_actions()
+        if not acts:
+            faults.append("no legal action at %r" % (g.need(),))
+            break
+        a = pick(g, acts, rnd)
+        ok, ev = g.apply(a)
+        k += 1
+        if not ok:
+            faults.append("refused %r: %s" % (a, ev))
+            break
+        if check:
+            faults += ["action %d %r: %s" % (k, a, f) for f in check.after(g, a, ev)]
+    over = g.over()
+    how = "unfinished" if not over else ("won_" if over["won"] else "lost_") + str(over["how"])
+    return how, g.s["turn"], k, faults
