@@ -13,8 +13,8 @@ What it prefers, and why (in a player's words):
 - Back from an Other World it closes the gate with whichever of Fight and Lore gives more dice,
   and seals it whenever it holds the clue tokens: a sealed gate never opens again, and six seals
   win the game.
-- A failed check: it spends clue tokens on a gate's closing whatever they cost, and on other
-  checks only those above what a seal needs.
+- A failed check: it spends only the clue tokens above what a seal needs (a seal is worth more
+  than any one check), except on a gate's closing when no seal is within reach anyway.
 - It keeps its sliders, answers chance with the dice, and takes each encounter as a card with no
   effect (`done`): the core does not know the printed cards, so simulated encounters stay neutral
   (no items, allies or money found; no clue token or healing from a card either). That caps how
@@ -35,23 +35,26 @@ _CARE = json.loads((pathlib.Path(__file__).parent / "autopilot_care.json").read_
 
 
 def care_here(g, i):
-    """The paid care where investigator i stands ({what, max, have, cost}), or None."""
+    """The care where investigator i stands ({what, max, have, free, full_cost}), or None."""
     if not _CARE["use"]:
         return None
     return _CARE["care"].get(g.s["inv"][i]["at"])
 
 
 def care_action(g, i):
-    """The `effect` a player reports for the care here: as many points as money allows, up to
-    the maximum (None: nothing to heal or nothing to pay with)."""
+    """The `effect` a player reports for the care here, instead of the encounter: back to the
+    maximum when that is worth its price (2 or more points missing and the money to pay), else
+    the free point (None: nothing to heal)."""
     c = care_here(g, i)
     if c is None:
         return None
     v = g.s["inv"][i]
-    k = min(v[c["max"]] - v[c["have"]], v["money"] // c["cost"])
-    if k <= 0:
+    missing = v[c["max"]] - v[c["have"]]
+    if missing <= 0:
         return None
-    return {"a": "effect", "inv": i, c["what"]: k, "money": -k * c["cost"]}
+    if missing >= 2 and v["money"] >= c["full_cost"]:
+        return {"a": "effect", "inv": i, c["what"]: missing, "money": -c["full_cost"]}
+    return {"a": "effect", "inv": i, c["what"]: min(missing, c["free"])}
 
 
 def p_at_least(n, k, p=1 / 3):
@@ -115,14 +118,36 @@ def wants_fight(g, i, m):
 
 
 # ---- the way ---------------------------------------------------------------------------------
-def route(g, frm, goals, hurt=False):
-    """The next area on the cheapest way from `frm` to one of `goals` (a step costs 1, a step
-    into an area with monsters 3, or 9 when hurt: a failed evade there may knock them out), and
-    that way's cost; (None, None) when none is reachable."""
+def step_cost(g, i, loc):
+    """What stepping into `loc` costs investigator i, in steps: 1, plus for each monster there
+    the risk of meeting it (a monster it would rather fight: 1 + the chance of losing the
+    combat; else 1 + 2 x the chance of a failed evade, and 12 x when that failure's blows could
+    knock it out: a failed evade is a combat round lost, AH-MOVE-4)."""
+    from arkham.ah2e import rules
+
+    s = g.s
+    c = 1.0
+    v = s["inv"][i]
+    for m, p in enumerate(s["mon"]):
+        if p != loc:
+            continue
+        if wants_fight(g, i, m):
+            c += 1 + 2 * (1 - fight_odds(g, i, m))
+            continue
+        miss = 1 - evade_odds(g, i, m)
+        blow = rules.stat(g, m, "combat_dmg") or 0
+        c += 1 + miss * (12 if blow >= v["sta"] or v["sta"] <= HURT else 2 + blow)
+    return c
+
+
+def route(g, frm, goals, i=None):
+    """The next area on the cheapest way from `frm` to one of `goals` (step_cost for
+    investigator i, or 3 for an area with monsters when i is None), and that way's cost;
+    (None, None) when none is reachable."""
     if not goals:
         return None, None
     s = g.s
-    extra = 8 if hurt else 2
+    cost = {}
     best = {frm: 0}
     first = {frm: None}
     heap = [(0, frm)]
@@ -135,7 +160,10 @@ def route(g, frm, goals, hurt=False):
         for b in g.d.adj.get(a, ()):
             if b in s["closed"]:
                 continue
-            nc = c + 1 + (extra if b in s["mon"] else 0)
+            if b not in cost:
+                cost[b] = (step_cost(g, i, b) if i is not None else
+                           (3 if b in s["mon"] else 1))
+            nc = c + cost[b]
             if nc < best.get(b, 1 << 30):
                 best[b] = nc
                 first[b] = b if a == frm else first[a]
@@ -193,26 +221,33 @@ def goals_for(g, i):
     if v["explored"] and v["explored"] == v["at"] and v["at"] in s["gates"]:
         return {v["at"]}  # back from the Other World: stay and close it
     gates = set(s["gates"])
-    free = (gates - claimed(g, i)) or gates
+    free = gates - claimed(g, i)
     clues = set(loc for loc, n in s["clues"].items() if n > 0 and loc not in gates)
+    care = cares_for(g, i)
+    if care and not healthy(v):
+        return care
     if free and (healthy(v) or v["clues"] >= turn.seal_cost(g)):
         return free
-    care = cares_for(g, i)
     if care:
         return care
-    if free and not clues:
-        return free
-    return clues or {v["at"]}
+    # every gate seen to (or hurt): clue tokens for the seals, else help at any gate
+    return clues or gates or {v["at"]}
 
 
 def cares_for(g, i):
-    """The care locations that heal what investigator i lacks, when they can pay for it."""
+    """The care locations that heal what investigator i lacks: wanted when hurt, and kept
+    (stayed at) until back to at least half the maximum and above HURT + 1."""
     if not _CARE["use"]:
         return set()
     v = g.s["inv"][i]
-    return set(loc for loc, c in _CARE["care"].items() if v[c["have"]] <= HURT + 1
-               and v[c["have"]] < v[c["max"]] and v["money"] >= c["cost"]
-               and loc not in g.s["closed"])
+    out = set()
+    for loc, c in _CARE["care"].items():
+        have, top = v[c["have"]], v[c["max"]]
+        if loc in g.s["closed"] or have >= top:
+            continue
+        if have <= HURT + 1 or (v["at"] == loc and (have <= HURT + 1 or 2 * have < top)):
+            out.add(loc)
+    return out
 
 
 # ---- the choice ------------------------------------------------------------------------------
@@ -290,7 +325,7 @@ def _move(g, i, acts):
         return next(a for a in evades if a["monster"] == m)
     goals = goals_for(g, i)
     if v["at"] not in goals:
-        nxt, _ = route(g, v["at"], goals, v["sta"] <= 2)
+        nxt, _ = route(g, v["at"], goals, i)
         for a in acts:
             if a["a"] == "move" and a["to"] == nxt:
                 return a
@@ -337,7 +372,9 @@ def _clue(g, need, acts):
         return spend[0]
     if need["successes"] >= need["difficulty"]:
         return _first(acts, "accept")
-    keep = 0 if c["p"] == "close" else turn.seal_cost(g)
+    keep = turn.seal_cost(g)
+    if c["p"] == "close" and v["clues"] < keep:
+        keep = 0  # no seal within reach: the closing is worth them all
     if c["p"] in ("evade_move", "flee", "horror", "combat", "evade_meet", "spell", "close"):
         if v["clues"] > keep:
             return spend[0]
