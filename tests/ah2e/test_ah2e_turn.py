@@ -126,6 +126,56 @@ def test_lost_returns_in_upkeep_after_delay_AH_UP_5():
     assert g.s["inv"][0]["at"] == "rivertown"
 
 
+def mythos_phase(g, card="blue_flu"):
+    """The Mythos phase drawn: the card, then whatever gate and monsters it asks for."""
+    ev = ok(g, {"a": "draw_mythos", "card": card})
+    while g.need()["k"] in ("draw_gate", "draw_monster"):
+        k = g.need()["k"]
+        ev += ok(g, {"a": k, "world": "abyss"} if k == "draw_gate" else {"a": k, "kind": "ghoul"})
+    return ev
+
+
+def test_lost_and_still_delayed_does_not_return_in_upkeep_AH_UP_5():
+    """Lost in the Mythos phase: delayed through the next Upkeep (no return there: the delay is
+    not over), stands up in that Movement, returns in the Upkeep after (issue 29: dropping
+    `and not v["delayed"]` survived)."""
+    g = fresh(1)
+    to_need(g, "draw_mythos")
+    ok(g, {"a": "effect", "inv": 0, "lost": True})
+    v = g.s["inv"][0]
+    assert v["at"] == LOST and v["delayed"]
+    mythos_phase(g)
+    assert g.s["phase"] == "upkeep" and g.need() != {"k": "return", "inv": 0}
+    assert v["at"] == LOST and v["delayed"]  # still lost and delayed in this upkeep
+    to_need(g, "draw_mythos")  # movement: stands up
+    assert v["at"] == LOST and not v["delayed"]
+    mythos_phase(g)
+    assert g.need() == {"k": "return", "inv": 0}
+
+
+def test_each_living_investigator_refreshes_once_in_player_order_AH_UP_1():
+    """Every upkeep refreshes each investigator still in play once, from the first player; one
+    devoured during the upkeep (a card; no sheet left to replace them) is skipped and the upkeep
+    goes on to the next (issue 29: AH-UP-1's test checked only that a refresh named someone)."""
+    from arkham.ah2e import tables
+
+    g = fresh(3)
+    to_need(g, "draw_mythos")
+    g.s["gone"] = list(tables.investigator_names())  # no spare sheet: the seat stays empty
+    ev = mythos_phase(g)
+    first = g.s["first"]
+    order = [(first + k) % 3 for k in range(3)]
+    assert g.need() == {"k": "upkeep", "inv": first}
+    ev += ok(g, {"a": "effect", "inv": order[1], "devour": True})  # the next in line
+    asked = []
+    while g.s["phase"] == "upkeep":
+        asked.append(g.need()["inv"])
+        ev += ok(g, {"a": "upkeep", "inv": asked[-1]})  # sliders kept
+    assert asked == [order[0], order[2]]  # the devoured one is asked nothing
+    assert [e["inv"] for e in names(ev, "refresh")] == [order[0], order[2]]
+    assert g.s["phase"] == "movement"
+
+
 # ---- movement --------------------------------------------------------------------------------
 def test_movement_points_equal_speed_AH_MOVE_1():
     from arkham.ah2e import rules
