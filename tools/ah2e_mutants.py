@@ -6,12 +6,16 @@ catch? Not part of the default test run (it takes minutes); run it on purpose:
     .venv/bin/python tools/ah2e_mutants.py --sample 150    # a seeded sample
     .venv/bin/python tools/ah2e_mutants.py --abilities     # only lines about abilities
     .venv/bin/python tools/ah2e_mutants.py --list          # the mutants, not run
+    .venv/bin/python tools/ah2e_mutants.py --autopilot     # the autopilot's lines instead
 
 Each mutant changes one token on one line of firmware/arkham/ah2e/*.py (a comparison, `and` /
 `or`, `not`, True / False, an integer constant, `+=` / `-=`), in a copy of the core under a
 temporary directory (the worktree is never touched); the copy of tests/ah2e runs against it with
 `pytest -x`. A mutant is caught when the tests fail (or time out). "Ability" mutants are those on
 lines about Ancient One powers, worshippers, monster abilities and mythos abilities.
+With --autopilot the mutants are on host/arkham_host/autopilot.py and ah2e_invariants.py (issue
+29), in a copy of host/arkham_host put first on the path; the same tests run (tests/ah2e holds the
+autopilot's and the playtests').
 """
 import argparse
 import io
@@ -28,7 +32,9 @@ from multiprocessing.pool import ThreadPool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORE = ROOT / "firmware" / "arkham"
+HOST = ROOT / "host" / "arkham_host"
 TESTS = ROOT / "tests" / "ah2e"
+AUTOPILOT = ("autopilot.py", "ah2e_invariants.py")
 
 SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "and": "or",
         "or": "and", "True": "False", "False": "True", "+=": "-=", "-=": "+="}
@@ -149,13 +155,14 @@ SLOW = ("tests/ah2e/test_ah2e_properties.py", "tests/ah2e/test_ah2e_bad_input.py
 
 def env_for(work):
     """The copy's firmware/ first on the path (ahead of any editable install of the project)."""
-    return dict(os.environ, PYTHONPATH=str(work / "firmware"), PYTHONDONTWRITEBYTECODE="1",
+    path = str(work / "firmware") + os.pathsep + str(work / "host")
+    return dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1",
                 HYPOTHESIS_PROFILE="ah2e-mutants")
 
 
-def which_core(work):
-    """Where the tests run in `work` import arkham.ah2e from."""
-    p = subprocess.run([sys.executable, "-c", "import arkham.ah2e as a; print(a.__file__)"],
+def which_core(work, module="arkham.ah2e"):
+    """Where the tests run in `work` import arkham.ah2e (or `module`) from."""
+    p = subprocess.run([sys.executable, "-c", "import %s as a; print(a.__file__)" % module],
                        cwd=work, env=env_for(work), capture_output=True, text=True)
     return pathlib.Path(p.stdout.strip() or ".").parent
 
@@ -188,12 +195,16 @@ def main():
                          "cannot let a caught mutant survive, so re-running its survivors\n"
                          "updates its count")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    ap.add_argument("--autopilot", action="store_true",
+                    help="mutate the autopilot (host/arkham_host/autopilot.py, ah2e_invariants.py)")
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants run side by side")
     args = ap.parse_args()
 
     todo = []
-    for path in sorted((CORE / "ah2e").glob("*.py")):
+    files = ([HOST / f for f in AUTOPILOT] if args.autopilot
+             else sorted((CORE / "ah2e").glob("*.py")))
+    for path in files:
         if args.files and path.name not in args.files:
             continue
         text = path.read_text().split("\n")
@@ -232,6 +243,11 @@ def main():
                 # e.g. an editable install of another checkout shadowing the copy: every mutant
                 # would then meet the unmutated core and survive
                 print("the tests would import the core from %s, not the copy in %s" % (where, w))
+                return 2
+            where = which_core(w, "arkham_host")
+            if args.autopilot and where.resolve() != (w / "host" / "arkham_host").resolve():
+                print("the tests would import arkham_host from %s, not the copy in %s"
+                      % (where, w))
                 return 2
         if run_tests(works[0], args.timeout):
             print("the tests fail without any mutant: fix them first")
@@ -278,6 +294,8 @@ def main():
 def copy_tree():
     work = pathlib.Path(tempfile.mkdtemp(prefix="ah2e-mutants-"))
     shutil.copytree(CORE, work / "firmware" / "arkham")
+    shutil.copytree(HOST, work / "host" / "arkham_host",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(TESTS, work / "tests" / "ah2e",
                     ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     return work
@@ -285,7 +303,10 @@ def copy_tree():
 
 def run_mutant(work, m, timeout):
     path, row, col, old, new, ab = m
-    target = work / "firmware" / "arkham" / "ah2e" / path.name
+    if path.parent == HOST:
+        target = work / "host" / "arkham_host" / path.name
+    else:
+        target = work / "firmware" / "arkham" / "ah2e" / path.name
     orig = target.read_text()  # the copy taken at the start (the worktree may change meanwhile)
     target.write_text(apply(orig, row, col, old, new))
     try:

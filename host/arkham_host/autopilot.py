@@ -193,7 +193,6 @@ def claimed(g, i):
         if w["at"] in g.d.adj and healthy(w):
             free = set(s["gates"]) - out
             if free:
-                nxt, _ = route(g, w["at"], free)
                 out.add(_reached(g, w["at"], free))
     return out
 

@@ -3,8 +3,9 @@ hurt, a deadly street avoided, and every choice is one of the legal actions it w
 the care's `effect`, a report the core accepts at any time)."""
 import random
 
-from ah2e_helpers import put
-from test_ah2e_turn import at_move, fresh
+import pytest
+from ah2e_helpers import ok, put
+from test_ah2e_turn import at_move, fresh, passed
 
 from arkham_host import autopilot
 
@@ -51,3 +52,156 @@ def test_every_choice_is_legal_in_a_whole_game():
         assert a in acts or a["a"] == "effect"  # (care: a report, open-ended, never listed)
         ok, ev = g.apply(a)
         assert ok, ev
+
+
+# ---- the odds it weighs ----------------------------------------------------------------------
+def test_the_chance_of_k_successes_on_n_dice():
+    assert autopilot.p_at_least(3, 1) == pytest.approx(1 - (2 / 3) ** 3)
+    assert autopilot.p_at_least(2, 2) == pytest.approx(1 / 9)
+    assert autopilot.p_at_least(3, 2, 1 / 2) == pytest.approx(0.5)
+    assert autopilot.p_at_least(2, 3) == 0.0 and autopilot.p_at_least(0, 0) == 1.0
+
+
+def test_blessed_and_cursed_dice_AH_CHECK_2():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    assert autopilot._p(g, 0) == pytest.approx(1 / 3)
+    v["bless"] = 1
+    assert autopilot._p(g, 0) == pytest.approx(1 / 2)
+    v["bless"] = -1
+    assert autopilot._p(g, 0) == pytest.approx(1 / 6)
+
+
+def scene(kind, at="rivertown", **inv):
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at=at, **inv)
+    return g, v, put(g, kind, at)
+
+
+def test_it_fights_a_weak_monster_and_evades_a_strong_one():
+    g, v, m = scene("cultist")  # Jenny: Fight 2 + 1 = 3 dice against toughness 1
+    assert autopilot.fight_odds(g, 0, m) == pytest.approx(1 - (2 / 3) ** 3)
+    assert autopilot.evade_odds(g, 0, m) == 0.0  # Sneak 3, awareness -3
+    assert autopilot.safe_to_fight(g, 0, m) and autopilot.wants_fight(g, 0, m)
+    at_move(g)
+    assert autopilot.choose(g, g.legal_actions())["a"] == "fight"
+    g, v, m = scene("zombie")  # 1 die against toughness 1; Sneak 3 + 1 to evade
+    assert not autopilot.wants_fight(g, 0, m)
+    at_move(g)
+    a = autopilot.choose(g, g.legal_actions())
+    assert a == {"a": "evade", "inv": 0, "monster": m}
+
+
+def test_not_safe_when_the_horror_or_two_blows_could_knock_it_out():
+    g, v, m = scene("cultist", san=2)  # horror 2
+    assert not autopilot.safe_to_fight(g, 0, m)
+    v.update(san=3, sta=2)  # combat damage 1: two blows = 2
+    assert not autopilot.safe_to_fight(g, 0, m)
+    v["sta"] = 3
+    assert autopilot.safe_to_fight(g, 0, m)
+
+
+def test_in_combat_it_flees_when_fleeing_is_likelier():
+    g, v, m = scene("zombie")
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})
+    ok(g, {"a": "roll", "successes": 1})  # the horror check passed
+    passed(g)
+    assert g.need()["k"] == "combat"
+    assert autopilot.choose(g, g.legal_actions()) == {"a": "flee"}  # 0.80 against 0.33
+    g, v, m = scene("cultist")
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})
+    ok(g, {"a": "roll", "successes": 1})
+    passed(g)
+    assert autopilot.choose(g, g.legal_actions()) == {"a": "fight"}
+
+
+# ---- clue tokens -----------------------------------------------------------------------------
+def failing(g, clues, p, successes=0, difficulty=1):
+    g.s["inv"][0]["clues"] = clues
+    g.s["chk"] = {"i": 0, "p": p, "s": successes, "d": difficulty, "r": 1}
+    need = {"k": "clue", "inv": 0, "successes": successes, "difficulty": difficulty}
+    acts = [{"a": "spend_clue"}, {"a": "accept"}]
+    return autopilot._clue(g, need, acts)["a"]
+
+
+def test_clue_tokens_kept_for_a_seal_spent_above_it():
+    from arkham.ah2e import turn
+
+    g = fresh(1)
+    seal = turn.seal_cost(g)
+    assert failing(g, seal, "evade_move") == "accept"  # a seal's worth: kept
+    assert failing(g, seal + 1, "evade_move") == "spend_clue"  # one spare
+    assert failing(g, seal + 1, "evade_move", successes=1) == "accept"  # passed already
+    assert failing(g, seal - 1, "close") == "spend_clue"  # no seal within reach: all on it
+    assert failing(g, seal, "close") == "accept"  # a seal within reach: kept
+    assert failing(g, 1, "final") == "spend_clue"  # the final battle: every one
+    assert failing(g, seal + 3, "upkeep_roll") == "accept"  # not a check it spends on
+
+
+# ---- the way ---------------------------------------------------------------------------------
+def test_route_takes_the_shortest_way_and_skips_closed_locations():
+    g = fresh(1)
+    nxt, cost = autopilot.route(g, "northside", {"newspaper"})
+    assert (nxt, cost) == ("newspaper", 1)
+    nxt, cost = autopilot.route(g, "train_station", {"newspaper"})
+    assert (nxt, cost) == ("northside", 2)
+    g.s["closed"].append("newspaper")
+    assert autopilot.route(g, "northside", {"newspaper"}) == (None, None)
+    assert autopilot.route(g, "northside", set()) == (None, None)
+    put(g, "cultist", "downtown")
+    assert autopilot.route(g, "northside", {"downtown"}) == ("downtown", 3)  # (no investigator)
+
+
+def test_two_investigators_go_for_different_gates():
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    open_gate(g, "woods", "rlyeh")
+    open_gate(g, "the_unnamable", "abyss")
+    g.s["inv"][0]["at"] = g.s["inv"][1]["at"] = "merchant_district"
+    at = "merchant_district"
+    a = autopilot._reached(g, at, autopilot.goals_for(g, 0))  # where each heads
+    b = autopilot._reached(g, at, autopilot.goals_for(g, 1))
+    assert {a, b} == {"woods", "the_unnamable"}
+
+
+def test_back_from_an_other_world_it_stays_and_closes_with_its_better_skill():
+    from ah2e_helpers import open_gate
+    from arkham.ah2e import rules
+
+    g = fresh(1)
+    open_gate(g, "woods", "rlyeh")
+    v = g.s["inv"][0]
+    v.update(at="woods", explored="woods")
+    assert autopilot.goals_for(g, 0) == {"woods"}
+    acts = [{"a": "close", "skill": "fight"}, {"a": "close", "skill": "lore"}]
+    better = "fight" if rules.skill(g, 0, "fight") >= rules.skill(g, 0, "lore") else "lore"
+    assert autopilot._close(g, 0, acts)["skill"] == better
+
+
+def test_sliders_toward_its_closing_skill_in_an_other_world_AH_UP_4():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v["at"] = "rlyeh_1"
+    j = 1 if v["sk"][2] >= v["sk"][4] else 2
+    acts = [{"a": "upkeep", "inv": 0}]
+    for k in range(3):
+        sl = list(v["sl"])
+        sl[k] = min(3, sl[k] + 1)
+        acts.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    a = autopilot._sliders(g, 0, acts)
+    assert a["sliders"][j] == v["sl"][j] + 1
+
+
+def test_play_reports_a_refused_action_as_a_fault():
+    real = autopilot.POLICIES["autopilot"]
+    autopilot.POLICIES["broken"] = lambda g, acts, rnd: {"a": "move", "to": "nowhere"}
+    try:
+        how, turns, k, faults = autopilot.play(1, 1, "cthulhu", "broken")
+    finally:
+        del autopilot.POLICIES["broken"]
+    assert how == "unfinished" and k == 1 and faults and "refused" in faults[0]
+    assert autopilot.POLICIES["autopilot"] is real
