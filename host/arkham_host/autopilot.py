@@ -2,23 +2,30 @@
 actions a table offers (issue 29). `choose(g, actions, rnd)` picks one of `g.legal_actions()`.
 
 What it prefers, and why (in a player's words):
-- Healthy (stamina and sanity above half, and above 2), it heads for the nearest open gate by
-  the shortest way (a street with a monster counts as two steps, as it costs an evade): gates are
-  how the game is won, and each one open brings the Ancient One nearer. Hurt, it goes for the
-  nearest clue tokens instead (they pay for seals and for failed checks) and keeps off gates.
+- Healthy (stamina and sanity above 1), it heads for an open gate nobody else is seeing to, by
+  the safest short way: gates are how the game is won, and each one open brings the Ancient One
+  nearer. Two investigators do not go for the same gate; one in an Other World has its gate.
+- A street or location with monsters costs more the likelier a failed evade is, and far more
+  when that failure could knock it out (a dark young's street is walked round, not through).
+- Hurt (stamina or sanity at 1, or at 2 with no gate to see to), it goes to St. Mary's Hospital
+  or Arkham Asylum and takes the care there instead of an encounter (back to full for $2, else
+  one point free), staying until back to half. With every gate seen to, it gathers clue tokens
+  for seals.
 - It stops where it wants to be, and takes every clue token where its movement ends.
-- A monster in the way: it fights it when the fight is likely won (at least even odds for the
-  combat check, and the horror and the blows cannot knock it out), else it evades; in combat it
-  goes on fighting while fighting is the likelier way out, and flees otherwise.
+- A monster in the way: it fights it when the fight is likely won (at least even odds, or the
+  odds of evading it if lower, and the horror and two blows cannot knock it out), else it
+  evades; in combat it goes on fighting unless fleeing is the likelier way out.
 - Back from an Other World it closes the gate with whichever of Fight and Lore gives more dice,
   and seals it whenever it holds the clue tokens: a sealed gate never opens again, and six seals
-  win the game.
+  win the game. In the upkeep it moves its sliders a step toward that skill there, and toward
+  Speed in Arkham (Sneak kept at 2 or more).
 - A failed check: it spends only the clue tokens above what a seal needs (a seal is worth more
-  than any one check), except on a gate's closing when no seal is within reach anyway.
-- It keeps its sliders, answers chance with the dice, and takes each encounter as a card with no
-  effect (`done`): the core does not know the printed cards, so simulated encounters stay neutral
-  (no items, allies or money found; no clue token or healing from a card either). That caps how
-  often it can win: see `bench ah2e_autopilot_win_rate_<n>`.
+  than any one check), except on a gate's closing when no seal is within reach anyway; in the
+  final battle, every one.
+- It answers chance with the dice, and takes each encounter as a card with no effect (`done`):
+  the core does not know the printed cards, so simulated encounters stay neutral (no items,
+  allies or money found; no clue token or healing from a card either). That caps how often it
+  can win: see `bench ah2e_autopilot_win_rate_<n>` (about 1% where the box says 40-53%).
 `random_choice` is the old forecast's weak player (random where it matters), kept as
 `--policy random`.
 """
