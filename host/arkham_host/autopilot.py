@@ -433,10 +433,14 @@ INVESTIGATORS = ["jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", 
 MAX_ACTIONS = 20000  # a bound no real game reaches
 
 
-def play(seed, n=1, ao="cthulhu", policy="autopilot", check=None):
+def play(seed, n=1, ao="cthulhu", policy="autopilot", check=None, cards=0.0):
     """One seeded whole game, virtual chance: (how it ended, turns, actions, faults). `check`:
     an ah2e_invariants.Checker run after every action (its faults are returned, the game goes
-    on). A refused action is a fault too (the policy picks only legal ones)."""
+    on). A refused action is a fault too (the policy picks only legal ones). `cards`: the
+    chance that an encounter's card, as the players report it, says a monster appears or (in
+    Arkham) a gate appears, the card effects the core is told of (playtests; the bench and the
+    forecast keep encounters neutral). The core must refuse a gate at a stable location
+    (AH-BOARD-2): that refusal is no fault, the encounter then goes on."""
     import random
 
     from arkham.ah2e.game import new_game
@@ -451,9 +455,16 @@ def play(seed, n=1, ao="cthulhu", policy="autopilot", check=None):
         if not acts:
             faults.append("no legal action at %r" % (g.need(),))
             break
-        a = pick(g, acts, rnd)
+        a = None
+        need = g.need()
+        if cards and need and need["k"] in ("encounter", "other") and rnd.random() < cards:
+            a = card_report(g, need, acts, rnd)
+        if a is None:
+            a = pick(g, acts, rnd)
         ok, ev = g.apply(a)
         k += 1
+        if not ok and a["a"] == "gate_appears" and g.s["inv"][a["inv"]]["at"] not in g.d.unstable:
+            continue  # rightly refused: no gate at a stable location (AH-BOARD-2)
         if not ok:
             faults.append("refused %r: %s" % (a, ev))
             break
@@ -462,3 +473,15 @@ def play(seed, n=1, ao="cthulhu", policy="autopilot", check=None):
     over = g.over()
     how = "unfinished" if not over else ("won_" if over["won"] else "lost_") + str(over["how"])
     return how, g.s["turn"], k, faults
+
+
+def card_report(g, need, acts, rnd):
+    """A card's `monster_appears` (as legal_actions offers it) or, in Arkham, `gate_appears`
+    (to a world whose marker is still in the stack), chosen at random; None: no such report."""
+    s = g.s
+    out = [a for a in acts if a["a"] == "monster_appears"]
+    if need["k"] == "encounter":
+        worlds = sorted(set(g.d.gate_world[m] for m in range(len(s["gm"])) if s["gm"][m] == "stack"))
+        if worlds:
+            out.append({"a": "gate_appears", "inv": need["inv"], "world": rnd.choice(worlds)})
+    return rnd.choice(out) if out else None
