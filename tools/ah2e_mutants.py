@@ -101,6 +101,10 @@ EQUIVALENT = (
     # what it builds (every record's id is shorter than either)
     ("load.py", "_HEAD = const(40)", "40", "41", "a read's length: the same records"),
     ("load.py", "rest.append(f.readline(256))", "256", "257", "a read's length: the same text"),
+    # the autopilot's Speed slider: no slider goes past 3, so wanting 4 picks what wanting 3 does
+    ("autopilot.py", "for p in range(4) if", "4", "5", "a slider's stops are 0..3"),
+    # the autopilot's whole game: a bound on actions no game comes near (games end in < 2000)
+    ("autopilot.py", "while not g.over() and k < MAX_ACTIONS:", "<", "<=", "never reached"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )

@@ -251,7 +251,7 @@ def cares_for(g, i):
         have, top = v[c["have"]], v[c["max"]]
         if loc in g.s["closed"] or have >= top:
             continue
-        if have <= HURT + 1 or (v["at"] == loc and (have <= HURT + 1 or 2 * have < top)):
+        if have <= HURT + 1 or (v["at"] == loc and 2 * have < top):
             out.add(loc)
     return out
 

@@ -205,3 +205,116 @@ def test_play_reports_a_refused_action_as_a_fault():
         del autopilot.POLICIES["broken"]
     assert how == "unfinished" and k == 1 and faults and "refused" in faults[0]
     assert autopilot.POLICIES["autopilot"] is real
+
+
+# ---- what the mutation pass of issue 29 found untested ----------------------------------------
+def test_a_deadly_streets_cost_in_figures():
+    g, v, m = scene("dark_young", sta=2)  # 3 blows >= stamina 2: a failed evade knocks out
+    miss = 1 - autopilot.evade_odds(g, 0, m)
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 12 * miss)
+    v["sta"] = 5  # survives the blows: 2 + the blows
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 5 * miss)
+
+
+def test_a_devoured_investigator_claims_no_gate():
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    open_gate(g, "woods", "rlyeh")
+    open_gate(g, "the_unnamable", "abyss")
+    g.s["inv"][1].update(at="rlyeh_1", dead=1)  # (left there when devoured)
+    g.s["inv"][0]["at"] = "uptown"
+    assert autopilot.goals_for(g, 0) == {"woods", "the_unnamable"}
+    g.s["inv"][1]["dead"] = 0  # alive in R'lyeh: the gate back is theirs
+    assert autopilot.goals_for(g, 0) == {"the_unnamable"}
+
+
+def test_with_no_gate_open_it_gathers_clue_tokens():
+    g = fresh(1)
+    g.s["clues"] = {"woods": 1, "graveyard": 2}
+    g.s["inv"][0]["at"] = "uptown"
+    assert autopilot.goals_for(g, 0) == {"woods", "graveyard"}
+    g.s["clues"] = {}
+    assert autopilot.goals_for(g, 0) == {"uptown"}  # nothing to go for: it stays
+
+
+def test_care_wanted_away_from_it_and_kept_there_until_half():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="uptown", sta=2, san=v["msan"])
+    assert autopilot.cares_for(g, 0) == {"st_marys_hospital"}  # 2: hurt, wanted
+    v["sta"] = 3
+    assert autopilot.cares_for(g, 0) == set()  # away and above 2: not wanted
+    v.update(msta=7)
+    assert autopilot.cares_for(g, 0) == set()  # 3 of 7, away: not wanted
+    v["at"] = "st_marys_hospital"
+    assert autopilot.cares_for(g, 0) == {"st_marys_hospital"}  # there: stays while below half
+    v["sta"] = 4
+    assert autopilot.cares_for(g, 0) == set()  # 4 of 7: half, on its way
+    v.update(msta=8, sta=4)
+    assert autopilot.cares_for(g, 0) == set()  # 4 of 8: exactly half is enough
+    v.update(at="arkham_asylum", sta=3, msta=7)
+    assert autopilot.cares_for(g, 0) == set()  # at the other care: not this one's
+
+
+def test_it_takes_every_clue_token_where_it_stops_AH_MOVE_7():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v["at"] = "woods"
+    g.s["clues"] = {"woods": 2}
+    at_move(g)
+    a = autopilot.choose(g, g.legal_actions())
+    assert a["a"] == "end_move" and "clues" not in a  # (no count: all of them)
+
+
+def test_sliders_kept_when_already_where_it_wants_them():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v["at"] = "rlyeh_1"
+    j = 1 if v["sk"][2] >= v["sk"][4] else 2
+    v["sl"][j] = 3
+    keep = {"a": "upkeep", "inv": 0}
+    same = {"a": "upkeep", "inv": 0, "sliders": list(v["sl"])}
+    assert autopilot._sliders(g, 0, [keep, same]) is keep
+
+
+def test_a_single_clue_token_is_spent_on_a_failing_closing():
+    g = fresh(1)
+    assert failing(g, 1, "close") == "spend_clue"
+
+
+def test_a_whole_game_by_default_is_solo_against_cthulhu():
+    a = autopilot.play(5)
+    b = autopilot.play(5, 1, "cthulhu")
+    assert a == b
+
+
+def test_a_monster_without_blows_costs_only_the_evade():
+    g, v, m = scene("nightgaunt", sta=5)  # combat damage 0 (it draws through instead)
+    miss = 1 - autopilot.evade_odds(g, 0, m)
+    if autopilot.wants_fight(g, 0, m):
+        pytest.skip("fought, not evaded")
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 2 * miss)
+
+
+def test_in_arkham_sliders_toward_speed_while_sneak_stays_2_AH_UP_4():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="uptown", sl=[1, 1, 1])
+    v["sk"][1] = 4  # Sneak 4 at slider 0: Speed may rise by 2 (Sneak 2)
+    up = [{"a": "upkeep", "inv": 0}]
+    for k in range(3):
+        for d in (-1, 1):
+            sl = [1, 1, 1]
+            sl[k] += d
+            up.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
+    v["sk"][1] = 1  # Sneak 1 at slider 0: Speed stays at 0 (Sneak as high as it goes)
+    assert autopilot._sliders(g, 0, up)["sliders"] == [0, 1, 1]
+
+
+def test_nothing_matching_gives_the_first_action():
+    acts = [{"a": "done"}, {"a": "pass"}]
+    assert autopilot._first(acts, "fight") is acts[0]
+    assert autopilot._first_where(acts, lambda a: False) is acts[0]
+    assert autopilot._first_where(acts, lambda a: a["a"] == "pass") is acts[1]
