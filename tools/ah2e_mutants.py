@@ -6,12 +6,16 @@ catch? Not part of the default test run (it takes minutes); run it on purpose:
     .venv/bin/python tools/ah2e_mutants.py --sample 150    # a seeded sample
     .venv/bin/python tools/ah2e_mutants.py --abilities     # only lines about abilities
     .venv/bin/python tools/ah2e_mutants.py --list          # the mutants, not run
+    .venv/bin/python tools/ah2e_mutants.py --autopilot     # the autopilot's lines instead
 
 Each mutant changes one token on one line of firmware/arkham/ah2e/*.py (a comparison, `and` /
 `or`, `not`, True / False, an integer constant, `+=` / `-=`), in a copy of the core under a
 temporary directory (the worktree is never touched); the copy of tests/ah2e runs against it with
 `pytest -x`. A mutant is caught when the tests fail (or time out). "Ability" mutants are those on
 lines about Ancient One powers, worshippers, monster abilities and mythos abilities.
+With --autopilot the mutants are on host/arkham_host/autopilot.py and ah2e_invariants.py (issue
+29), in a copy of host/arkham_host put first on the path; the same tests run (tests/ah2e holds the
+autopilot's and the playtests').
 """
 import argparse
 import io
@@ -28,7 +32,9 @@ from multiprocessing.pool import ThreadPool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORE = ROOT / "firmware" / "arkham"
+HOST = ROOT / "host" / "arkham_host"
 TESTS = ROOT / "tests" / "ah2e"
+AUTOPILOT = ("autopilot.py", "ah2e_invariants.py")
 
 SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "and": "or",
         "or": "and", "True": "False", "False": "True", "+=": "-=", "-=": "+="}
@@ -91,6 +97,14 @@ EQUIVALENT = (
     ("rules.py", "seen[b] = 1", "1", "2", "a set kept as a dict"),
     # turn.upkeep_roll: the blessing/curse die is rolled only with bless 1 or -1 (game._still)
     ("turn.py", 'card = "blessing" if v["bless"] > 0 else "curse"', ">", ">=", "bless never 0"),
+    # load._records reads a file in pieces: the size of a piece changes how often it reads, not
+    # what it builds (every record's id is shorter than either)
+    ("load.py", "_HEAD = const(40)", "40", "41", "a read's length: the same records"),
+    ("load.py", "rest.append(f.readline(256))", "256", "257", "a read's length: the same text"),
+    # the autopilot's Speed slider: no slider goes past 3, so wanting 4 picks what wanting 3 does
+    ("autopilot.py", "for p in range(4) if", "4", "5", "a slider's stops are 0..3"),
+    # the autopilot's whole game: a bound on actions no game comes near (games end in < 2000)
+    ("autopilot.py", "while not g.over() and k < MAX_ACTIONS:", "<", "<=", "never reached"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )
@@ -149,15 +163,26 @@ SLOW = ("tests/ah2e/test_ah2e_properties.py", "tests/ah2e/test_ah2e_bad_input.py
 
 def env_for(work):
     """The copy's firmware/ first on the path (ahead of any editable install of the project)."""
-    return dict(os.environ, PYTHONPATH=str(work / "firmware"), PYTHONDONTWRITEBYTECODE="1",
+    path = str(work / "firmware") + os.pathsep + str(work / "host")
+    return dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1",
                 HYPOTHESIS_PROFILE="ah2e-mutants")
 
 
-def which_core(work):
-    """Where the tests run in `work` import arkham.ah2e from."""
-    p = subprocess.run([sys.executable, "-c", "import arkham.ah2e as a; print(a.__file__)"],
+def which_core(work, module="arkham.ah2e"):
+    """Where the tests run in `work` import arkham.ah2e (or `module`) from."""
+    p = subprocess.run([sys.executable, "-c", "import %s as a; print(a.__file__)" % module],
                        cwd=work, env=env_for(work), capture_output=True, text=True)
     return pathlib.Path(p.stdout.strip() or ".").parent
+
+
+MEMORY = 3 << 30  # bytes a test run may map: a mutant that makes a search grow without end
+# (a step cost made negative in the autopilot's route) fails there, not on the shared machine
+
+
+def _limit_memory():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
 def run_tests(work, timeout):
@@ -168,7 +193,7 @@ def run_tests(work, timeout):
     try:
         for args in (["tests/ah2e"] + ["--ignore=" + s for s in SLOW], list(SLOW)):
             p = subprocess.run(base + args, cwd=work, env=env, capture_output=True,
-                               timeout=timeout)
+                               timeout=timeout, preexec_fn=_limit_memory)
             if p.returncode != 0:
                 return True
         return False
@@ -188,12 +213,16 @@ def main():
                          "cannot let a caught mutant survive, so re-running its survivors\n"
                          "updates its count")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    ap.add_argument("--autopilot", action="store_true",
+                    help="mutate the autopilot (host/arkham_host/autopilot.py, ah2e_invariants.py)")
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants run side by side")
     args = ap.parse_args()
 
     todo = []
-    for path in sorted((CORE / "ah2e").glob("*.py")):
+    files = ([HOST / f for f in AUTOPILOT] if args.autopilot
+             else sorted((CORE / "ah2e").glob("*.py")))
+    for path in files:
         if args.files and path.name not in args.files:
             continue
         text = path.read_text().split("\n")
@@ -232,6 +261,11 @@ def main():
                 # e.g. an editable install of another checkout shadowing the copy: every mutant
                 # would then meet the unmutated core and survive
                 print("the tests would import the core from %s, not the copy in %s" % (where, w))
+                return 2
+            where = which_core(w, "arkham_host")
+            if args.autopilot and where.resolve() != (w / "host" / "arkham_host").resolve():
+                print("the tests would import arkham_host from %s, not the copy in %s"
+                      % (where, w))
                 return 2
         if run_tests(works[0], args.timeout):
             print("the tests fail without any mutant: fix them first")
@@ -278,6 +312,8 @@ def main():
 def copy_tree():
     work = pathlib.Path(tempfile.mkdtemp(prefix="ah2e-mutants-"))
     shutil.copytree(CORE, work / "firmware" / "arkham")
+    shutil.copytree(HOST, work / "host" / "arkham_host",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(TESTS, work / "tests" / "ah2e",
                     ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     return work
@@ -285,7 +321,10 @@ def copy_tree():
 
 def run_mutant(work, m, timeout):
     path, row, col, old, new, ab = m
-    target = work / "firmware" / "arkham" / "ah2e" / path.name
+    if path.parent == HOST:
+        target = work / "host" / "arkham_host" / path.name
+    else:
+        target = work / "firmware" / "arkham" / "ah2e" / path.name
     orig = target.read_text()  # the copy taken at the start (the worktree may change meanwhile)
     target.write_text(apply(orig, row, col, old, new))
     try:

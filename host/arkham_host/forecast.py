@@ -1,19 +1,22 @@
-"""`arkham-table forecast LOG|PORT [--games N]`: the odds of doom. From the current AH2e state
-(a log played to its end on a fresh emulated table, or a table's `dump`), play N random
-continuations with the real rules core (arkham.ah2e, imported) and report how likely the Ancient
-One is to awaken within 1, 2, 3 ... turns and how many turns the game has left.
+"""`arkham-table forecast LOG|PORT [--games N] [--policy autopilot|random]`: the odds of doom.
+From the current AH2e state (a log played to its end on a fresh emulated table, or a table's
+`dump`), play N continuations with the real rules core (arkham.ah2e, imported) and report how
+likely the investigators are to win, how likely the Ancient One is to awaken within 1, 2, 3 ...
+turns, and how many turns the game has left.
 
 Each continuation:
   - the hidden order is drawn anew: the mythos deck shuffled, the table's generator reseeded (the
     monster cup and the gate stack are drawn through it), so only what is unseen varies;
   - chance is virtual throughout (dice, mythos, cup, gates), even when the table plays physical;
-  - investigators follow POLICY (below), a weak player: real players do better, so read the odds
-    as "if nobody plays well" - an upper bound on doom more than a prediction.
-POLICY: upkeep keeps the sliders; an offered gate closing or sealing is always taken; encounters
-(Arkham and Other World) are taken as cards with no effect (`done`: the core does not know the
-printed cards); every other decision (where to move, fight or evade, flee, spend a clue) is a
-uniformly random legal choice. A continuation stops at the awakening, at the end of the game, or
-after HORIZON turns (counted as not awakened).
+  - investigators follow the policy: by default the autopilot (arkham_host.autopilot: a careful
+    player who heads for gates, fights weak monsters, closes and seals, spends clues on failing
+    checks); `--policy random` keeps the old weak player (POLICY below). Either way encounters
+    (Arkham and Other World) are taken as cards with no effect (`done`: the core does not know the
+    printed cards), so the odds are those of a team that finds nothing in its encounters.
+POLICY (random): upkeep keeps the sliders; an offered gate closing or sealing is always taken;
+every other decision (where to move, fight or evade, flee, spend a clue) is a uniformly random
+legal choice. A continuation stops at the end of the game (won, or lost at the awakening or in
+the final battle), or after HORIZON turns (counted as not awakened).
 Intervals: Wilson 95% for the probabilities, normal 95% for the mean turns left.
 """
 
@@ -33,8 +36,11 @@ NO_EFFECT = ("monster_appears", "gate_appears")  # encounter card effects: the p
 TAKE = ("close", "seal")
 
 
+POLICIES = ("autopilot", "random")
+
+
 def policy(actions, rnd):
-    """The investigators' choice among the core's legal actions (see POLICY above)."""
+    """The random investigators' choice among the core's legal actions (see POLICY above)."""
     for a in actions:
         if a["a"] in TAKE and not a.get("pass"):
             return a
@@ -46,9 +52,22 @@ def policy(actions, rnd):
     return rnd.choice(plain or actions)
 
 
-def play_one(core_state, rnd):
+def _picker(name):
+    if name == "random":
+        return lambda g, acts, rnd: policy(acts, rnd)
+    if name == "autopilot":
+        from arkham_host import autopilot
+
+        return autopilot.choose
+    raise ValueError("policy is one of: " + " ".join(POLICIES))
+
+
+def play_one(core_state, rnd, pick=None):
     """One continuation: (turns until awakening or None, turns until the game ended or the
-    horizon, how it ended)."""
+    horizon, how it ended: won / awakened / over / horizon / stuck / bound). The autopilot plays
+    unless `pick` (g, actions, rnd) says otherwise. An awakening is counted when it comes; the
+    continuation plays on through the final battle (won there counts as won)."""
+    pick = pick or _picker("autopilot")
     from arkham.ah2e.game import Game
     from arkham.jsoncopy import copy
     from arkham.rng import Rng
@@ -59,22 +78,24 @@ def play_one(core_state, rnd):
     rnd.shuffle(s["deck"])
     g = Game(snap=s, own=True)
     t0 = s["turn"]
+    woke = None
     n = 0
     while n < MAX_ACTIONS:
         s = g.s
-        if s.get("woke"):
-            left = s["turn"] - t0 + 1
-            return left, left, "awakened"
+        if s.get("woke") and woke is None:
+            woke = s["turn"] - t0 + 1
         if s["over"]:
-            return None, s["turn"] - t0 + 1, "over"
-        if s["turn"] - t0 >= HORIZON:
+            if s["over"]["won"]:
+                return woke, s["turn"] - t0 + 1, "won"
+            return woke, woke or s["turn"] - t0 + 1, "awakened" if woke else "over"
+        if s["turn"] - t0 >= HORIZON and woke is None:
             return None, HORIZON, "horizon"
         acts = g.legal_actions()
         if not acts:
-            return None, s["turn"] - t0 + 1, "stuck"
-        ok, _ = g.apply(policy(acts, rnd))
+            return woke, s["turn"] - t0 + 1, "stuck"
+        ok, _ = g.apply(pick(g, acts, rnd))
         n += 1
-    return None, g.s["turn"] - t0 + 1, "bound"
+    return woke, g.s["turn"] - t0 + 1, "bound"
 
 
 def wilson(k, n, z=1.96):
@@ -87,16 +108,17 @@ def wilson(k, n, z=1.96):
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def forecast(core_state, games=DEFAULT_GAMES, seed=1, turns=None):
-    """{turn, phase, doom, games, within: [P(awake within 1..K)], within_ci, awaken, awaken_ci,
-    expected_turns, ci, ends, seconds}."""
+def forecast(core_state, games=DEFAULT_GAMES, seed=1, turns=None, policy_name="autopilot"):
+    """{turn, phase, doom, games, policy, win, win_ci, within: [P(awake within 1..K)],
+    within_ci, awaken, awaken_ci, expected_turns, ci, ends, seconds}."""
     if core_state.get("over") or core_state.get("woke"):
         raise ValueError(
             "the game is over or the Ancient One is already awake: nothing to forecast"
         )
     t = time.perf_counter()
     rnd = random.Random(seed)
-    results = [play_one(core_state, rnd) for _ in range(games)]
+    pick = _picker(policy_name)
+    results = [play_one(core_state, rnd, pick) for _ in range(games)]
     secs = time.perf_counter() - t
     awake = [r[0] for r in results]
     lengths = [r[1] for r in results]
@@ -110,7 +132,11 @@ def forecast(core_state, games=DEFAULT_GAMES, seed=1, turns=None):
     for r in results:
         ends[r[2]] = ends.get(r[2], 0) + 1
     k_all = sum(1 for a in awake if a is not None)
+    won = ends.get("won", 0)
     return {
+        "policy": policy_name,
+        "win": won / n,
+        "win_ci": wilson(won, n),
         "turn": core_state.get("turn"),
         "phase": core_state.get("phase"),
         "doom": core_state.get("doom"),
@@ -128,8 +154,11 @@ def forecast(core_state, games=DEFAULT_GAMES, seed=1, turns=None):
 
 def text(fc) -> str:
     lines = [
-        "forecast from turn %s (%s), doom %s: %d random continuations in %.1f s"
-        % (fc["turn"], fc["phase"], fc["doom"], fc["games"], fc["seconds"]),
+        "forecast from turn %s (%s), doom %s: %d %s continuations in %.1f s"
+        % (fc["turn"], fc["phase"], fc["doom"], fc["games"], fc.get("policy", "autopilot"),
+           fc["seconds"]),
+        "the investigators win: %.0f%% [%.0f-%.0f%%]"
+        % (100 * fc["win"], 100 * fc["win_ci"][0], 100 * fc["win_ci"][1]),
         "the Ancient One awakens: %.0f%% [%.0f-%.0f%%] (the rest: %s)"
         % (100 * fc["awaken"], 100 * fc["awaken_ci"][0], 100 * fc["awaken_ci"][1],
            ", ".join("%s %d" % kv for kv in sorted(fc["ends"].items()) if kv[0] != "awakened")
@@ -140,8 +169,12 @@ def text(fc) -> str:
                      % (k, " " if k == 1 else "s", 100 * p, 100 * ci[0], 100 * ci[1]))
     lo, hi = fc["ci"]
     lines.append("expected turns left: %.1f (95%% CI %.1f-%.1f)" % (fc["expected_turns"], lo, hi))
-    lines.append("investigators play by a simple random policy (docs/view.md): real players do "
-                 "better, so read these odds as an upper bound on doom")
+    if fc.get("policy") == "random":
+        lines.append("investigators play by a simple random policy (docs/view.md): real players "
+                     "do better, so read these odds as an upper bound on doom")
+    else:
+        lines.append("investigators play by the autopilot (a careful player; encounters find "
+                     "nothing, as the core does not know the cards): docs/view.md")
     return "\n".join(lines)
 
 
@@ -177,6 +210,9 @@ def add_arguments(p):
     p.add_argument("--seed", type=int, default=1, help="the continuations' own seed (default 1)")
     p.add_argument("--board", help="board map for the log (default: the one its hello names)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--policy", choices=POLICIES, default="autopilot",
+                   help="how the investigators play (default autopilot; random: the old weak "
+                        "player)")
 
 
 def run(args) -> int:
@@ -185,7 +221,7 @@ def run(args) -> int:
         return 2
     try:
         st = state_from(args.source, args.board)
-        fc = forecast(st["core"], args.games, args.seed)
+        fc = forecast(st["core"], args.games, args.seed, policy_name=args.policy)
     except (OSError, ValueError, KeyError, AssertionError) as e:
         print("arkham-table forecast: %s" % e, file=sys.stderr)
         return 1

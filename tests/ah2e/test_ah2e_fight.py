@@ -501,3 +501,31 @@ def test_seal_before_the_gate_victory_and_the_no_seal_win_flag_AH_WIN_2():
     ok(g, {"a": "accept"})
     ok(g, {"a": "seal"})
     assert len(g.s["signs"]) == 6 and g.over() is None
+
+
+def test_a_weapon_or_spell_let_go_frees_its_hands_and_stops_helping_AH_COMBAT_4():
+    """final-hour-and-ah2e-ru.txt (AH2e part) line 70: cards may be changed during combat; a
+    weapon or spell let go stops helping. A failed two-handed spell no longer blocks the hands for
+    the rest of the combat."""
+    g = fresh()
+    g.s["inv"][0].update(clues=0, sta=7, san=7)
+    encounter(g, "cultist")
+    ok(g, {"a": "cast", "hands": 2, "bonus": 5})
+    ok(g, {"a": "roll", "successes": 0})  # failed: no bonus, both hands held
+    assert "hands" in bad(g, {"a": "equip", "hands": 1, "bonus": 3})
+    assert "held" in bad(g, {"a": "release", "hands": 2, "bonus": 5, "spell": True})
+    assert "held" in bad(g, {"a": "release", "hands": 1, "bonus": 0})  # no weapon held
+    assert bad(g, {"a": "release", "hands": 2, "bonus": 0, "spell": "yes"})
+    ok(g, {"a": "release", "hands": 2, "bonus": 0, "spell": True})
+    ok(g, {"a": "equip", "hands": 2, "bonus": 3})
+    ev = ok(g, {"a": "fight"})
+    assert names(ev, "check")[0]["mod"] == 1 + 3
+    # a weapon let go: its bonus no longer counts
+    g = fresh()
+    g.s["inv"][0].update(clues=0, sta=7, san=7)
+    encounter(g, "cultist")
+    ok(g, {"a": "equip", "hands": 1, "bonus": 3})
+    ok(g, {"a": "equip", "hands": 1, "bonus": 2, "magical": True})
+    ok(g, {"a": "release", "hands": 1, "bonus": 3})
+    ev = ok(g, {"a": "fight"})
+    assert names(ev, "check")[0]["mod"] == 1 + 2

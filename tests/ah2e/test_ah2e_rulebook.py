@@ -68,7 +68,7 @@ def test_empty_gate_stack_awakens_with_physical_gates_too_AH_AWAKE_3():
     logs = []
     for chance in (["mythos", "gates"], ["mythos"]):
         g = fresh(1, ao="cthulhu", chance=chance)
-        g.s["inv"][0]["at"] = "library"
+        g.s["inv"][0]["at"] = "science_building"
         to_need(g, "encounter")
         g.s["gm"] = ["t0"] * 16
         ev = ok(g, {"a": "gate_appears"})
@@ -207,8 +207,8 @@ def test_kate_winthrop_stops_gates_and_monsters_where_she_is_AH_ENC_10():
     assert [e["to"] for e in names(ev, "monster_moved") if e["frm"] == "cup"] == ["graveyard"] * 2
     # cards: no monster and no gate appear where she is
     g = kate()
-    g.s["inv"][0]["at"] = "library"
-    assert "Kate" in bad(g, {"a": "place_monster", "at": "library", "kind": "zombie"})
+    g.s["inv"][0]["at"] = "science_building"
+    assert "Kate" in bad(g, {"a": "place_monster", "at": "science_building", "kind": "zombie"})
     to_need(g, "encounter")
     assert "Kate" in bad(g, {"a": "monster_appears", "kind": "zombie"})
     assert "Kate" in bad(g, {"a": "gate_appears", "world": "abyss"})

@@ -44,6 +44,23 @@ def test_state_tracks_what_the_rules_need_AH_BOARD_3():
     for k in ("at", "san", "sta", "clues", "money", "delayed", "explored", "bless", "loan",
               "ret", "items"):
         assert k in s["inv"][0]
+    # and what it holds after setup (issue 29: the keys alone let wrong values through)
+    d = g.d
+    assert s["doom"] == 1 and 0 <= s["doom"] <= g.ao["doom"]  # the setup gate's doom token
+    assert s["terror"] == 0 and s["turn"] == 1 and s["phase"] == "upkeep" and s["first"] == 0
+    assert list(s["gates"]) == ["woods"]  # heat_wave's gate, to R'lyeh
+    marker = s["gates"]["woods"]
+    assert s["gm"][marker] == "woods" and d.gate_world[marker] == "rlyeh"
+    assert s["gm"].count("stack") == len(s["gm"]) - 1
+    assert set(s["clues"]) == set(d.unstable) - {"woods"} and min(s["clues"].values()) >= 1
+    assert s["signs"] == [] and s["closed"] == [] and s["rumor"] is None
+    assert d.card_name(s["env"]) == "heat_wave"
+    assert [p for p in s["mon"] if p in d.adj] == ["woods"]  # its monster, at the gate
+    for v in s["inv"]:
+        assert v["at"] in d.adj and v["at"] not in d.street_of.values()
+        assert v["san"] == v["msan"] > 0 and v["sta"] == v["msta"] > 0
+        assert v["delayed"] == 0 and v["explored"] is None and v["bless"] == 0
+        assert v["loan"] == 0 and v["ret"] == 0 and v["money"] >= 0 and v["clues"] >= 0
     s2 = json.loads(json.dumps(s))
     g2 = Game(snap=s2)
     assert g2.state_hash() == g.state_hash()

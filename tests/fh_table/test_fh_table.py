@@ -193,7 +193,7 @@ def test_persist_is_the_snapshot_without_a_copy():
 
 
 def test_destruction_and_seals_are_lit_FH_TABLE_1_FH_RUIN_1():
-    from arkham.games.fh import MONSTER_RUIN, RUIN, SEAL
+    from arkham.games.fh import FACT_MS, MONSTER, RUIN, SEAL
 
     t = table()
     core = t.mode.core
@@ -218,11 +218,58 @@ def test_destruction_and_seals_are_lit_FH_TABLE_1_FH_RUIN_1():
     f = t.scene()
     assert f["location_%d" % a] == (RUIN, "steady")  # destruction, no monster
     slots = core.D.board.slots[b]
-    assert f["location_%d" % b][0] == tuple(x * 1 // slots for x in MONSTER_RUIN)
+    assert f["location_%d" % b][0] == tuple(x * 1 // slots for x in MONSTER)  # first, then
+    t.now = FACT_MS
+    assert t.scene()["location_%d" % b] == (RUIN, "steady")  # its destruction
+    t.now = 0
     assert f["location_%d" % c] == (SEAL, "steady")  # a sealed path ends here
     after = f["location_%d" % r]
     assert after[0][0] < before[0][0]  # a ruined slot: one free slot fewer on the ritual site
 
+
+
+def test_every_fact_of_a_location_is_shown_in_turn_FH_TABLE_1():
+    """Issue 29: one colour by precedence hid a monster's gate, zone, destruction and seals
+    (the Trinity gate with a Deep One showed steady red). Now each fact takes its turn, FACT_MS
+    each: a location with monsters, a gate, a ruined slot and a sealed path shows all five, the
+    zone last; one with nothing shows its zone, steady; the table repaints at each turn."""
+    from arkham.games.fh import FACT_MS, GATE, MONSTER, OTHER_ZONE, RUIN, SEAL, ZONE
+
+    t = table()
+    core = t.mode.core
+    s = core.state
+    b = core.D.board
+    loc = s["gates"][0][1]  # a gate location
+    for m in s["mon"]:
+        if m[0] == "board" and m[1] == loc:
+            m[:] = ["pool", 0, 0, 0]
+    m = [k for k in range(core.D.nstd) if s["mon"][k][0] == "pool"][0]
+    s["mon"][m] = ["board", loc, 1, 0]  # one monster at the gate
+    s["ruin"][loc - 1][0] = 1
+    s["sealed"] = [sorted([loc, b.paths[loc][0]])]
+    t.mode._settle()
+    zone = ZONE.get(b.zone[loc], OTHER_ZONE)
+    seen = []
+    for k in range(5):
+        t.now = k * FACT_MS + FACT_MS // 2
+        seen.append(t.scene()["location_%d" % loc])
+    assert seen == [(tuple(x // b.slots[loc] for x in MONSTER), "steady"), (GATE, "steady"),
+                    (RUIN, "steady"), (SEAL, "steady"), (zone, "steady")]
+    t.now = 5 * FACT_MS
+    assert t.scene()["location_%d" % loc] == seen[0]  # and round again
+    gates = [g[1] for g in s["gates"]]
+    quiet = [x for x in range(1, 16) if x != s["ritual"] and x not in gates
+             and x not in s["sealed"][0] and not sum(s["ruin"][x - 1])][0]
+    for m in s["mon"]:
+        if m[0] == "board" and m[1] == quiet:
+            m[:] = ["pool", 0, 0, 0]
+    t.mode._settle()
+    assert {t.scene()["location_%d" % quiet] for t.now in (0, FACT_MS, 2 * FACT_MS)} == {
+        (ZONE.get(b.zone[quiet], OTHER_ZONE), "steady")}
+    before = t.redraws
+    t.mode.tick(7 * FACT_MS)
+    t.mode.tick(7 * FACT_MS + 10)
+    assert t.redraws == before + 1  # one repaint as the next fact comes
 
 
 def test_a_new_game_drops_the_old_one_first(monkeypatch):

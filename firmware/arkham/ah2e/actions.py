@@ -21,6 +21,7 @@ VERBS = {
     "move": ("move",), "evade": ("move", "meet"), "fight": ("move", "combat", "meet"),
     "end_move": ("move",),
     "flee": ("combat",), "equip": ("combat", "final_attack"), "cast": ("combat", "final_attack"),
+    "release": ("combat", "final_attack"),
     "close": ("close",), "pass": ("close", "seal"), "seal": ("seal",),
     "done": ("encounter", "other", "ao_attack"),
     "monster_appears": ("encounter", "other"), "gate_appears": ("encounter",),
@@ -31,7 +32,7 @@ ANYTIME = ("effect", "move_to", "place_monster", "remove_monster", "move_monster
            "doom", "terror", "close_gate", "rumor", "check", "trade", "score")
 VERBS.update({v: () for v in ANYTIME})
 _CHK = const(("roll", "spend_clue", "accept", "new_investigator"))
-_CMB = const(("fight", "flee", "equip", "cast"))
+_CMB = const(("fight", "flee", "equip", "cast", "release"))
 PHASE_VERBS = {
     "setup": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
                      "spread"),
@@ -42,7 +43,8 @@ PHASE_VERBS = {
     "other": _CHK + _CMB + ("done", "gate_card", "monster_appears", "evade"),
     "mythos": _CHK + ("draw_mythos", "draw_gate", "draw_monster", "take_clue", "leave_clue",
                       "return", "spread"),
-    "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "done", "lose"),
+    "final": ("roll", "spend_clue", "accept", "upkeep", "attack", "equip", "cast", "release",
+              "done", "lose"),
 }
 
 
@@ -133,6 +135,8 @@ def check(g, a, need):
             return why("not_mythos_deck", a["card"])
     elif v in ("draw_gate", "gate_appears"):  # a gate marker from the stack, named or drawn
         if v == "gate_appears":
+            if s["inv"][i]["at"] not in g.d.unstable:
+                return why("no_gate_stable", s["inv"][i]["at"])  # AH-BOARD-2 (board.json)
             who = rules.warded(g, s["inv"][i]["at"], "no_gate_here")
             if who:
                 return why("no_gate_where", title(who))  # AH-ENC-10
@@ -186,9 +190,12 @@ def check(g, a, need):
             return why("no_monster_here", a.get("monster"))
         if a["monster"] in s["inv"][i]["ev"]:
             return why("that_monster_already_evaded")
+        if v == "evade" and s["inv"][i]["mp"] == turn.FIGHT_ONLY:
+            return why("fight_only")  # AH-MOVE-3: standing up, or back from an Other World
     elif v == "end_move":
-        if turn.unhandled(g, i):
-            return why("fight_evade_each_monster")
+        err = turn.end_check(g, i)
+        if err:
+            return err
         n = a.get("clues", s["clues"].get(s["inv"][i]["at"], 0))
         if not isinstance(n, int) or n < 0 or n > s["clues"].get(s["inv"][i]["at"], 0):
             return why("clues_here", s["clues"].get(s["inv"][i]["at"], 0))
@@ -204,6 +211,8 @@ def check(g, a, need):
             return why("not_enough_hands_all")
         if v == "cast" and "mod" in a and not _int(a, "mod", -9, 9):
             return why("mod_spell_casting_modifier")
+    elif v == "release":
+        return _release_ok(g, a)
     elif v == "close":
         if a.get("elder_sign"):
             return None
@@ -289,11 +298,13 @@ def do(g, a, need):
     elif v == "leave_clue":
         g.done_step()
     elif v == "return":
-        g.done_step()
         if s["inv"][i]["at"] == LOST:
+            g.done_step()
             rules.move_inv(g, i, a["to"], "returns")  # AH-UP-5
         else:
             rules.come_back(g, i, a["to"])
+            if not turn.may_fight(g, i):  # monsters there: the movement step waits (fight?)
+                g.done_step()
     elif v == "upkeep":
         if "sliders" in a and a["sliders"] != s["inv"][i]["sl"]:
             s["inv"][i]["sl"] = list(a["sliders"])
@@ -323,6 +334,8 @@ def do(g, a, need):
         fight.flee(g)
     elif v in ("equip", "cast"):
         equip(g, a, i, v)
+    elif v == "release":
+        release(g, a, i)
     elif v == "attack":
         fight.final_attack(g, i)
     elif v == "close":
@@ -379,6 +392,32 @@ def roll(g, a, n):
         fight.rolled(g, None, a["successes"])
     else:
         fight.rolled(g, fight.roll_dice(g, n), 0)
+
+
+def _release_ok(g, a):
+    """A weapon or spell let go (Russian seed, AH2e part, line 70): its hands are free and its
+    bonus stops helping; only what is held can be let go."""
+    if not _int(a, "hands", 0, 3) or not _int(a, "bonus", 0, 20):
+        return why("hands_bonus")
+    for k in ("spell", "magical"):
+        if k in a and not isinstance(a[k], bool):
+            return why("true_or_false", k, str(a[k])[:20])
+    s = g.s
+    holder = s["cmb"] if s["cmb"] is not None else s["fb"]["eq"]
+    hands = holder["hs" if a.get("spell") else "hw"]
+    bonus = holder["mb" if a.get("spell") or a.get("magical") else "pb"]
+    if a["hands"] > hands or a["bonus"] > bonus:
+        return why("release_held", hands, bonus)
+    return None
+
+
+def release(g, a, i):
+    s = g.s
+    holder = s["cmb"] if s["cmb"] is not None else s["fb"]["eq"]
+    who = s["cmb"]["i"] if s["cmb"] is not None else i
+    holder["hs" if a.get("spell") else "hw"] -= a["hands"]
+    holder["mb" if a.get("spell") or a.get("magical") else "pb"] -= a["bonus"]
+    g.emit("released", inv=who, hands=a["hands"], bonus=a["bonus"], spell=bool(a.get("spell")))
 
 
 def equip(g, a, i, v):

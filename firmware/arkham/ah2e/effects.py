@@ -137,6 +137,8 @@ def check(g, a, i):
             return why("only_lose", inv["money"])
         if a.get("moves") and g.d.world_of(inv["at"])[0]:
             return why("no_movement_points_are")  # AH-MOVE-4
+        if a.get("moves", 0) > 0 and inv["mp"] < 0:
+            return why("movement_over")  # AH-MOVE-8: after a combat or a knock-out (rules)
         if a.get("loan") and inv["noloan"]:
             return why("this_investigator_may_never")  # AH-UP-2
         if a.get("repay") and (not inv["loan"] or inv["money"] < 10):
@@ -271,6 +273,12 @@ def do(g, a, i):
         rules.move_inv(g, i, a["to"], "card")
         if w and s["cmb"] is not None and s["cmb"]["i"] == i:
             rules.end_combat(g, "apart")
+        st = s["step"]
+        if a["to"] in s["gates"] and st is not None and st[0] == "enc" and st[1] == i:
+            # sent by their encounter to a location with an open gate, to have an encounter there
+            # (Korean seed 3.3, line 89): that encounter is the gate's, drawn through (AH-ENC-2)
+            g.done_step()
+            rules.draw_through(g, i, g.d.gate_world[s["gates"][a["to"]]], 0, "gate")
     elif v == "place_monster":
         rules.place_monster(g, rules.draw_monster(g, a.get("kind")), a["at"], "card")
     elif v == "remove_monster":
@@ -335,7 +343,7 @@ def effect(g, a, i):
                 g.emit("gain", inv=i, what=k, n=a[k], now=v[k])
             else:
                 g.emit("spend", inv=i, what=k, n=-a[k], left=v[k])
-    if a.get("moves"):
+    if a.get("moves") and v["mp"] >= 0:  # (-1: movement over, a loss keeps it so)
         v["mp"] = max(0, v["mp"] + a["moves"])
         g.emit("movement_points", inv=i, points=v["mp"])
     if a.get("item") is not None:

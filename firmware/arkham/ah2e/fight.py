@@ -237,10 +237,11 @@ def evade_move(g, c, ok):
         v["ev"].append(m)
         return
     g.emit("evade_failed", inv=i, monster=m)
-    if not hit(g, i, m, 0) and not v["dead"] and v["at"] == g.s["mon"][m]:
+    # a knock-out by the damage puts the monster in v["ev"] (knock_out): no combat after it
+    if not hit(g, i, m, 0) and not v["dead"] and v["at"] == g.s["mon"][m] and m not in v["ev"]:
         start_combat(g, i, m, "board", 1)
     else:
-        v["mp"] = 0
+        v["mp"] = -1  # movement over, no point gained again this turn (rules.end_combat)
 
 
 def evade_meet(g):

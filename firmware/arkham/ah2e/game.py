@@ -285,7 +285,7 @@ class Game:
         if k == "mv":
             if self.d.world_of(s["inv"][st[1]]["at"])[1] == 2:
                 return {"k": "return", "inv": st[1]}
-            return {"k": "move", "inv": st[1], "points": s["inv"][st[1]]["mp"]}
+            return {"k": "move", "inv": st[1], "points": max(0, s["inv"][st[1]]["mp"])}
         if k == "enc":
             v = s["inv"][st[1]]
             if v["at"] in s["gates"] and v["explored"] == v["at"]:

@@ -75,10 +75,12 @@ def _legal(g, need):
             if turn.move_check(g, i, to) is None:
                 out.append({"a": "move", "inv": i, "to": to})
         left = turn.unhandled(g, i)
+        only = s["inv"][i]["mp"] == turn.FIGHT_ONLY  # (may fight, need not: turn.may_fight)
         for m in left:
-            out.append({"a": "evade", "inv": i, "monster": m})
+            if not only:
+                out.append({"a": "evade", "inv": i, "monster": m})
             out.append({"a": "fight", "inv": i, "monster": m})
-        if not left:
+        if not left or only:
             out.append({"a": "end_move", "inv": i})
             if s["clues"].get(at):
                 out.append({"a": "end_move", "inv": i, "clues": 0})

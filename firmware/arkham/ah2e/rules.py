@@ -448,6 +448,11 @@ def knock_out(g, i):
         lost(g, i, "insane" if insane else "unconscious")
     else:
         move_inv(g, i, g.d.asylum if insane else g.d.hospital, "insane" if insane else "unconscious")
+        if g.s["phase"] == "movement":
+            # AH-MOVE-8, AH-COMBAT-7: a knock-out ends the turn's movement where they wake; the
+            # monsters there are not met again this turn (no evade, no combat: it cannot loop)
+            v["mp"] = -1  # (-1: over for this turn, no point may be gained: end_combat)
+            v["ev"] = monsters_at(g, v["at"])
     return True
 
 
@@ -469,7 +474,9 @@ def end_combat(g, how):
     if how == "fled" and cmb["src"] == "board":
         v["ev"].append(m)
     if cmb["mv"]:
-        v["mp"] = 0  # AH-MOVE-8: after a combat in the movement phase, movement ends
+        # AH-MOVE-8: after a combat in the movement phase, won or lost, movement ends and no more
+        # movement points can be gained this turn (Korean seed 3.2, line 73): -1 says so
+        v["mp"] = -1
     # how == "down": the caller knocks the investigator out next (knock_out), not from here
 
 

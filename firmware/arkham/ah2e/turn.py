@@ -4,6 +4,7 @@ decision actions of those steps need.
 """
 from arkham.ah2e import rules, tables
 from arkham.ah2e.tables import LOST, why
+from arkham.compat import const
 
 abilities = tables.Lazy("abilities")  # (not kept loaded by turn: see tables.Lazy)
 mythos = tables.Lazy("mythos")
@@ -77,7 +78,7 @@ def step_move(g, step):
     if v["delayed"]:
         v["delayed"] = 0
         g.emit("stands_up", inv=i)  # AH-MOVE-3
-        return True
+        return not may_fight(g, i)  # (Korean seed 3.2, line 65: but they may fight)
     world, area = g.d.world_of(v["at"])
     if world:
         if area == 1:
@@ -89,7 +90,7 @@ def step_move(g, step):
             return True
         if len(back) == 1:
             rules.come_back(g, i, back[0])
-            return True
+            return not may_fight(g, i)
         return False  # the player picks the gate
     if not g.d.is_arkham(v["at"]) or v["at"] == "sky":
         return True
@@ -98,6 +99,22 @@ def step_move(g, step):
     v["ev"] = []
     g.emit("movement", inv=i, points=v["mp"])
     return False
+
+
+FIGHT_ONLY = const(-2)  # v["mp"]: no movement, but the monsters here may be fought (or not)
+
+
+def may_fight(g, i):
+    """A delayed investigator who stands up (AH-MOVE-3: Korean seed 3.2, line 65) and one back
+    from an Other World onto a gate with monsters (line 74: fight now or on the next turn) may
+    fight the monsters there in this movement, and need not: True when there are some (the
+    movement step then waits for `fight` or `end_move`)."""
+    v = g.s["inv"][i]
+    if not rules.monsters_at(g, v["at"]):
+        return False
+    v["mp"] = FIGHT_ONLY
+    v["ev"] = []
+    return True
 
 
 def gates_to(g, world):
@@ -120,6 +137,14 @@ def move_check(g, i, to):
         return why("no_movement_points_left")
     if unhandled(g, i):
         return why("evade_each_monster_here")
+    return None
+
+
+def end_check(g, i):
+    """AH-MOVE-8: movement ends only with each monster here fought or evaded, unless the
+    investigator may only fight (FIGHT_ONLY: then fighting is their choice)."""
+    if g.s["inv"][i]["mp"] != FIGHT_ONLY and unhandled(g, i):
+        return why("fight_evade_each_monster")
     return None
 
 

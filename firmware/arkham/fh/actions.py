@@ -133,7 +133,13 @@ def _do(s, D, rng, a, verb, seat, me, ev):
         act.start(s, D, seat, zone)
         act.run(s, D, ev)
     elif verb == "push":
-        mon.move(s, D, _on_board(s, a), ev, forced=True)  # FH-MOVE-5's exception
+        m = _on_board(s, a)
+        if s["mon"][m][1] == s["ritual"] and s["phase"] != "actions":
+            # FH-MOVE-5: only an item card or an action card's top effect (both played in the
+            # Action phase) moves a monster off the ritual site (Russian seed, FH part, line 13)
+            raise Reject("a monster at the ritual site leaves it only by an item card or an "
+                         "action card's top effect (Action phase)")
+        mon.move(s, D, m, ev, forced=True)  # FH-MOVE-5's exception
     elif verb == "spawn":
         mon.spawn(s, D, rng, _loc(s, D, a, "loc"), ev)
     elif verb == "spawn_special":
@@ -268,7 +274,8 @@ def each(s, D):
         for z in D.board.zones:
             yield {"a": "activate", "inv": lead, "zone": z}
         for m in board:
-            yield {"a": "push", "inv": lead, "m": m}
+            if ph == "actions" or s["mon"][m][1] != s["ritual"]:  # (FH-MOVE-5: do's check)
+                yield {"a": "push", "inv": lead, "m": m}
         kinds_left = [k for k in specials(D) if mon.reserve_of(s, D, k) >= 0]
         for loc in range(1, D.board.n + 1):
             yield {"a": "spawn", "inv": lead, "loc": loc}

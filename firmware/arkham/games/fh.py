@@ -14,15 +14,16 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
   location_N   red flash                  a token where the table does not expect it (FH-TABLE-2)
                white blink                put the prompted monster down / lift it here
                amber steady               a step of the animation: a monster passing, at work
-  (then)       zone colour, dim           no monster there
+               white pulse                the location an activation is working on
+  (then)       the location's facts in turn, FACT_MS (1 s) each, so none hides another
+               (issue 29): each that applies, in this order, then the zone:
                red, brighter per monster  monsters there (full, ruined slots counted: red pulse)
-               orange-red                 monsters there and a ruined slot (FH-RUIN-1)
-               brown                      no monster, a ruined slot (destruction)
-               purple                     a gate (red pulse when full)
-               cyan                       a sealed path ends here
                white, dimmer per monster  the ritual site (its free slots counting down);
-                                          pulsing red when one slot is left
-               white pulse (over all)     the location an activation is working on
+                                          pulsing red when one slot is left (instead of red)
+               purple                     a gate
+               brown                      a ruined slot (destruction, FH-RUIN-1)
+               cyan                       a sealed path ends here
+               zone colour, dim           its zone (alone: steady, nothing else there)
   round_K      amber steady: this round;  dim white: rounds still to come;  off: played
                game over: green flash (won) or red steady (lost) on every round light
 """
@@ -41,7 +42,6 @@ ZONE = {"green": (0, 40, 0), "orange": (45, 18, 0),
         "purple": (30, 0, 40)}
 OTHER_ZONE = (20, 20, 20)
 MONSTER = (255, 0, 0)
-MONSTER_RUIN = (255, 70, 0)
 RUIN = (120, 50, 0)
 SEAL = (0, 110, 140)
 GATE = (140, 0, 200)
@@ -55,6 +55,7 @@ ERROR = (255, 0, 0)
 PROMPT = (255, 255, 255)
 STEP = (230, 159, 0)
 STEP_MS = 400  # one step of an animation
+FACT_MS = 1000  # one fact of a location, when it has several (they take turns)
 
 # console verb -> (core verb, fields after INV: (name, "int" | "str"))
 ACTS = {
@@ -116,6 +117,7 @@ class Mode(_Mode):
         "investigate", "seal", "activate", "push", "spawn", "special", "wound", "heal", "order",
         "victim", "end", "legal", "state", "ok", "override"))
     QUERIES = ("legal", "state", "hand")
+    _fact_at = -1  # the FACT_MS slot last painted
 
     def __init__(self, ctx, options=None, snap=None):
         _Mode.__init__(self, ctx, options)
@@ -364,6 +366,9 @@ class Mode(_Mode):
     # ---- the steps and the tokens (FH-TABLE-2) ---------------------------------------------
     def tick(self, now_ms):
         self._flush()
+        if now_ms // FACT_MS != self._fact_at:  # the next fact of each location (FH-TABLE-1)
+            self._fact_at = now_ms // FACT_MS
+            self.ctx.redraw()
         st = self.steps
         if st.wrong or st.wait is not None or not st.busy():
             return
@@ -570,24 +575,13 @@ class Mode(_Mode):
                 lights.show(spot, STEP, STEADY)
             elif loc == working:
                 lights.show(spot, WORKING, PULSE)
-            elif loc == s["ritual"]:
-                if free <= 1:
-                    lights.show(spot, MONSTER, PULSE)
-                else:  # white, dimmer as its free slots count down
-                    lights.show(spot, _scale(RITUAL, free, b.slots[loc]), STEADY)
-            elif free <= 0:
-                lights.show(spot, MONSTER, PULSE)
-            elif count[loc]:
-                lights.show(spot, _scale(MONSTER_RUIN if ruined else MONSTER, count[loc],
-                                         b.slots[loc]), STEADY)
-            elif ruined:
-                lights.show(spot, RUIN, STEADY)
-            elif loc in gates:
-                lights.show(spot, GATE, STEADY)
-            elif loc in sealed:
-                lights.show(spot, SEAL, STEADY)
-            else:
-                lights.show(spot, ZONE.get(b.zone[loc], OTHER_ZONE), STEADY)
+            else:  # its facts in turn, FACT_MS each (issue 29: none hides another)
+                first = loc == s["ritual"] or count[loc] > 0 or free <= 0
+                n = first + (loc in gates) + (ruined > 0) + (loc in sealed) + 1
+                k = (now_ms // FACT_MS) % n if n > 1 else 0
+                rgb, anim = self._fact(loc, k, count[loc], ruined, free, loc in gates,
+                                       loc in sealed)
+                lights.show(spot, rgb, anim)
         for r in range(1, 9):
             spot = "round_%d" % r
             if self.ctx.board.index(spot) is None:
@@ -600,6 +594,37 @@ class Mode(_Mode):
                 lights.show(spot, ROUND_NOW, STEADY)
             elif r > s["round"]:
                 lights.show(spot, ROUND_LEFT, STEADY)
+
+    def _fact(self, loc, k, monsters, ruined, free, gate, sealed):
+        """The k-th fact of a location, in this order: monsters (red, brighter per monster;
+        pulsing when full) or the ritual site's free slots (white, dimmer as they count down;
+        red pulse at one left), a gate (purple), destruction (brown), a sealed path (cyan),
+        its zone (dim)."""
+        b = self.core.D.board
+        if loc == self.core.state["ritual"]:
+            if k == 0:
+                if free <= 1:
+                    return MONSTER, PULSE
+                return _scale(RITUAL, free, b.slots[loc]), STEADY
+            k -= 1
+        elif monsters or free <= 0:
+            if k == 0:
+                if free <= 0:
+                    return MONSTER, PULSE
+                return _scale(MONSTER, monsters, b.slots[loc]), STEADY
+            k -= 1
+        if gate:
+            if k == 0:
+                return GATE, STEADY
+            k -= 1
+        if ruined:
+            if k == 0:
+                return RUIN, STEADY
+            k -= 1
+        if sealed:
+            if k == 0:
+                return SEAL, STEADY
+        return ZONE.get(b.zone[loc], OTHER_ZONE), STEADY
 
     # ---- state -------------------------------------------------------------------------------
     def snapshot(self):

@@ -1,0 +1,320 @@
+"""The autopilot's choices (arkham_host.autopilot, issue 29): care instead of an encounter when
+hurt, a deadly street avoided, and every choice is one of the legal actions it was given (or
+the care's `effect`, a report the core accepts at any time)."""
+import random
+
+import pytest
+from ah2e_helpers import ok, put
+from test_ah2e_turn import at_move, fresh, passed
+
+from arkham_host import autopilot
+
+
+def test_care_at_the_hospital_free_point_or_paid_to_the_maximum():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="st_marys_hospital", sta=1, money=5)
+    a = autopilot.care_action(g, 0)
+    assert a == {"a": "effect", "inv": 0, "stamina": v["msta"] - 1, "money": -2}
+    v["money"] = 1
+    assert autopilot.care_action(g, 0) == {"a": "effect", "inv": 0, "stamina": 1}
+    v["sta"] = v["msta"]
+    assert autopilot.care_action(g, 0) is None  # nothing to heal
+    v["at"] = "train_station"
+    v["sta"] = 1
+    assert autopilot.care_action(g, 0) is None  # no care here
+
+
+def test_a_hurt_investigator_heads_for_care():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="train_station", sta=1)
+    assert "st_marys_hospital" in autopilot.goals_for(g, 0)
+
+
+def test_a_deadly_street_costs_more_than_a_detour():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(sta=2)
+    put(g, "dark_young", "rivertown")  # awareness -3, 3 blows: a failed evade knocks out
+    assert autopilot.step_cost(g, 0, "rivertown") > 5  # a detour of 4 steps is cheaper
+    assert autopilot.step_cost(g, 0, "northside") == 1
+
+
+def test_every_choice_is_legal_in_a_whole_game():
+    g = fresh(2)
+    rnd = random.Random(4)
+    for _ in range(400):
+        if g.over():
+            break
+        acts = g.legal_actions()
+        a = autopilot.choose(g, acts, rnd)
+        assert a in acts or a["a"] == "effect"  # (care: a report, open-ended, never listed)
+        ok, ev = g.apply(a)
+        assert ok, ev
+
+
+# ---- the odds it weighs ----------------------------------------------------------------------
+def test_the_chance_of_k_successes_on_n_dice():
+    assert autopilot.p_at_least(3, 1) == pytest.approx(1 - (2 / 3) ** 3)
+    assert autopilot.p_at_least(2, 2) == pytest.approx(1 / 9)
+    assert autopilot.p_at_least(3, 2, 1 / 2) == pytest.approx(0.5)
+    assert autopilot.p_at_least(2, 3) == 0.0 and autopilot.p_at_least(0, 0) == 1.0
+
+
+def test_blessed_and_cursed_dice_AH_CHECK_2():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    assert autopilot._p(g, 0) == pytest.approx(1 / 3)
+    v["bless"] = 1
+    assert autopilot._p(g, 0) == pytest.approx(1 / 2)
+    v["bless"] = -1
+    assert autopilot._p(g, 0) == pytest.approx(1 / 6)
+
+
+def scene(kind, at="rivertown", **inv):
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at=at, **inv)
+    return g, v, put(g, kind, at)
+
+
+def test_it_fights_a_weak_monster_and_evades_a_strong_one():
+    g, v, m = scene("cultist")  # Jenny: Fight 2 + 1 = 3 dice against toughness 1
+    assert autopilot.fight_odds(g, 0, m) == pytest.approx(1 - (2 / 3) ** 3)
+    assert autopilot.evade_odds(g, 0, m) == 0.0  # Sneak 3, awareness -3
+    assert autopilot.safe_to_fight(g, 0, m) and autopilot.wants_fight(g, 0, m)
+    at_move(g)
+    assert autopilot.choose(g, g.legal_actions())["a"] == "fight"
+    g, v, m = scene("zombie")  # 1 die against toughness 1; Sneak 3 + 1 to evade
+    assert not autopilot.wants_fight(g, 0, m)
+    at_move(g)
+    a = autopilot.choose(g, g.legal_actions())
+    assert a == {"a": "evade", "inv": 0, "monster": m}
+
+
+def test_not_safe_when_the_horror_or_two_blows_could_knock_it_out():
+    g, v, m = scene("cultist", san=2)  # horror 2
+    assert not autopilot.safe_to_fight(g, 0, m)
+    v.update(san=3, sta=2)  # combat damage 1: two blows = 2
+    assert not autopilot.safe_to_fight(g, 0, m)
+    v["sta"] = 3
+    assert autopilot.safe_to_fight(g, 0, m)
+
+
+def test_in_combat_it_flees_when_fleeing_is_likelier():
+    g, v, m = scene("zombie")
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})
+    ok(g, {"a": "roll", "successes": 1})  # the horror check passed
+    passed(g)
+    assert g.need()["k"] == "combat"
+    assert autopilot.choose(g, g.legal_actions()) == {"a": "flee"}  # 0.80 against 0.33
+    g, v, m = scene("cultist")
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})
+    ok(g, {"a": "roll", "successes": 1})
+    passed(g)
+    assert autopilot.choose(g, g.legal_actions()) == {"a": "fight"}
+
+
+# ---- clue tokens -----------------------------------------------------------------------------
+def failing(g, clues, p, successes=0, difficulty=1):
+    g.s["inv"][0]["clues"] = clues
+    g.s["chk"] = {"i": 0, "p": p, "s": successes, "d": difficulty, "r": 1}
+    need = {"k": "clue", "inv": 0, "successes": successes, "difficulty": difficulty}
+    acts = [{"a": "spend_clue"}, {"a": "accept"}]
+    return autopilot._clue(g, need, acts)["a"]
+
+
+def test_clue_tokens_kept_for_a_seal_spent_above_it():
+    from arkham.ah2e import turn
+
+    g = fresh(1)
+    seal = turn.seal_cost(g)
+    assert failing(g, seal, "evade_move") == "accept"  # a seal's worth: kept
+    assert failing(g, seal + 1, "evade_move") == "spend_clue"  # one spare
+    assert failing(g, seal + 1, "evade_move", successes=1) == "accept"  # passed already
+    assert failing(g, seal - 1, "close") == "spend_clue"  # no seal within reach: all on it
+    assert failing(g, seal, "close") == "accept"  # a seal within reach: kept
+    assert failing(g, 1, "final") == "spend_clue"  # the final battle: every one
+    assert failing(g, seal + 3, "upkeep_roll") == "accept"  # not a check it spends on
+
+
+# ---- the way ---------------------------------------------------------------------------------
+def test_route_takes_the_shortest_way_and_skips_closed_locations():
+    g = fresh(1)
+    nxt, cost = autopilot.route(g, "northside", {"newspaper"})
+    assert (nxt, cost) == ("newspaper", 1)
+    nxt, cost = autopilot.route(g, "train_station", {"newspaper"})
+    assert (nxt, cost) == ("northside", 2)
+    g.s["closed"].append("newspaper")
+    assert autopilot.route(g, "northside", {"newspaper"}) == (None, None)
+    assert autopilot.route(g, "northside", set()) == (None, None)
+    put(g, "cultist", "downtown")
+    assert autopilot.route(g, "northside", {"downtown"}) == ("downtown", 3)  # (no investigator)
+
+
+def test_two_investigators_go_for_different_gates():
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    open_gate(g, "woods", "rlyeh")
+    open_gate(g, "the_unnamable", "abyss")
+    g.s["inv"][0]["at"] = g.s["inv"][1]["at"] = "merchant_district"
+    at = "merchant_district"
+    a = autopilot._reached(g, at, autopilot.goals_for(g, 0))  # where each heads
+    b = autopilot._reached(g, at, autopilot.goals_for(g, 1))
+    assert {a, b} == {"woods", "the_unnamable"}
+
+
+def test_back_from_an_other_world_it_stays_and_closes_with_its_better_skill():
+    from ah2e_helpers import open_gate
+    from arkham.ah2e import rules
+
+    g = fresh(1)
+    open_gate(g, "woods", "rlyeh")
+    v = g.s["inv"][0]
+    v.update(at="woods", explored="woods")
+    assert autopilot.goals_for(g, 0) == {"woods"}
+    acts = [{"a": "close", "skill": "fight"}, {"a": "close", "skill": "lore"}]
+    better = "fight" if rules.skill(g, 0, "fight") >= rules.skill(g, 0, "lore") else "lore"
+    assert autopilot._close(g, 0, acts)["skill"] == better
+
+
+def test_sliders_toward_its_closing_skill_in_an_other_world_AH_UP_4():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v["at"] = "rlyeh_1"
+    j = 1 if v["sk"][2] >= v["sk"][4] else 2
+    acts = [{"a": "upkeep", "inv": 0}]
+    for k in range(3):
+        sl = list(v["sl"])
+        sl[k] = min(3, sl[k] + 1)
+        acts.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    a = autopilot._sliders(g, 0, acts)
+    assert a["sliders"][j] == v["sl"][j] + 1
+
+
+def test_play_reports_a_refused_action_as_a_fault():
+    real = autopilot.POLICIES["autopilot"]
+    autopilot.POLICIES["broken"] = lambda g, acts, rnd: {"a": "move", "to": "nowhere"}
+    try:
+        how, turns, k, faults = autopilot.play(1, 1, "cthulhu", "broken")
+    finally:
+        del autopilot.POLICIES["broken"]
+    assert how == "unfinished" and k == 1 and faults and "refused" in faults[0]
+    assert autopilot.POLICIES["autopilot"] is real
+
+
+# ---- what the mutation pass of issue 29 found untested ----------------------------------------
+def test_a_deadly_streets_cost_in_figures():
+    g, v, m = scene("dark_young", sta=2)  # 3 blows >= stamina 2: a failed evade knocks out
+    miss = 1 - autopilot.evade_odds(g, 0, m)
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 12 * miss)
+    v["sta"] = 5  # survives the blows: 2 + the blows
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 5 * miss)
+
+
+def test_a_devoured_investigator_claims_no_gate():
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    open_gate(g, "woods", "rlyeh")
+    open_gate(g, "the_unnamable", "abyss")
+    g.s["inv"][1].update(at="rlyeh_1", dead=1)  # (left there when devoured)
+    g.s["inv"][0]["at"] = "uptown"
+    assert autopilot.goals_for(g, 0) == {"woods", "the_unnamable"}
+    g.s["inv"][1]["dead"] = 0  # alive in R'lyeh: the gate back is theirs
+    assert autopilot.goals_for(g, 0) == {"the_unnamable"}
+
+
+def test_with_no_gate_open_it_gathers_clue_tokens():
+    g = fresh(1)
+    g.s["clues"] = {"woods": 1, "graveyard": 2}
+    g.s["inv"][0]["at"] = "uptown"
+    assert autopilot.goals_for(g, 0) == {"woods", "graveyard"}
+    g.s["clues"] = {}
+    assert autopilot.goals_for(g, 0) == {"uptown"}  # nothing to go for: it stays
+
+
+def test_care_wanted_away_from_it_and_kept_there_until_half():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="uptown", sta=2, san=v["msan"])
+    assert autopilot.cares_for(g, 0) == {"st_marys_hospital"}  # 2: hurt, wanted
+    v["sta"] = 3
+    assert autopilot.cares_for(g, 0) == set()  # away and above 2: not wanted
+    v.update(msta=7)
+    assert autopilot.cares_for(g, 0) == set()  # 3 of 7, away: not wanted
+    v["at"] = "st_marys_hospital"
+    assert autopilot.cares_for(g, 0) == {"st_marys_hospital"}  # there: stays while below half
+    v["sta"] = 4
+    assert autopilot.cares_for(g, 0) == set()  # 4 of 7: half, on its way
+    v.update(msta=8, sta=4)
+    assert autopilot.cares_for(g, 0) == set()  # 4 of 8: exactly half is enough
+    v.update(at="arkham_asylum", sta=3, msta=7)
+    assert autopilot.cares_for(g, 0) == set()  # at the other care: not this one's
+
+
+def test_it_takes_every_clue_token_where_it_stops_AH_MOVE_7():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v["at"] = "woods"
+    g.s["clues"] = {"woods": 2}
+    at_move(g)
+    a = autopilot.choose(g, g.legal_actions())
+    assert a["a"] == "end_move" and "clues" not in a  # (no count: all of them)
+
+
+def test_sliders_kept_when_already_where_it_wants_them():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v["at"] = "rlyeh_1"
+    j = 1 if v["sk"][2] >= v["sk"][4] else 2
+    v["sl"][j] = 3
+    keep = {"a": "upkeep", "inv": 0}
+    same = {"a": "upkeep", "inv": 0, "sliders": list(v["sl"])}
+    assert autopilot._sliders(g, 0, [keep, same]) is keep
+
+
+def test_a_single_clue_token_is_spent_on_a_failing_closing():
+    g = fresh(1)
+    assert failing(g, 1, "close") == "spend_clue"
+
+
+def test_a_whole_game_by_default_is_solo_against_cthulhu():
+    a = autopilot.play(5)
+    b = autopilot.play(5, 1, "cthulhu")
+    assert a == b
+
+
+def test_a_monster_without_blows_costs_only_the_evade():
+    g, v, m = scene("nightgaunt", sta=5)  # combat damage 0 (it draws through instead)
+    miss = 1 - autopilot.evade_odds(g, 0, m)
+    if autopilot.wants_fight(g, 0, m):
+        pytest.skip("fought, not evaded")
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 2 * miss)
+
+
+def test_in_arkham_sliders_toward_speed_while_sneak_stays_2_AH_UP_4():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="uptown", sl=[1, 1, 1])
+    v["sk"][1] = 4  # Sneak 4 at slider 0: Speed may rise by 2 (Sneak 2)
+    up = [{"a": "upkeep", "inv": 0}]
+    for k in range(3):
+        for d in (-1, 1):
+            sl = [1, 1, 1]
+            sl[k] += d
+            up.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
+    v["sk"][1] = 1  # Sneak 1 at slider 0: Speed stays at 0 (Sneak as high as it goes)
+    assert autopilot._sliders(g, 0, up)["sliders"] == [0, 1, 1]
+
+
+def test_nothing_matching_gives_the_first_action():
+    acts = [{"a": "done"}, {"a": "pass"}]
+    assert autopilot._first(acts, "fight") is acts[0]
+    assert autopilot._first_where(acts, lambda a: False) is acts[0]
+    assert autopilot._first_where(acts, lambda a: a["a"] == "pass") is acts[1]

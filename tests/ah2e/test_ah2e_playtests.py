@@ -1,0 +1,110 @@
+"""Playtests (issue 29): seeded whole games played by the autopilot (arkham_host.autopilot) with
+1, 2, 4 and 8 investigators against each Ancient One. After every action the invariants hold
+(arkham_host.ah2e_invariants: the monster and Outskirts limits AH-LIMIT-1..3, gates against gate
+markers and only at unstable locations AH-BOARD-2, doom AH-AWAKE-1, the shops closing at terror
+3/6/9 AH-TERROR-2, the awakening), a knock-out ends movement (AH-MOVE-8) and nobody is knocked
+out twice in one turn. The checker itself is tested to find each fault it names."""
+import pytest
+
+from arkham.ah2e.game import new_game
+from arkham_host import ah2e_invariants, autopilot
+
+AOS = ["azathoth", "cthulhu", "hastur", "ithaqua", "nyarlathotep", "shub_niggurath", "yig",
+       "yog_sothoth"]
+
+
+@pytest.mark.parametrize("cards", [0.0, 0.25])
+@pytest.mark.parametrize("n", [1, 2, 4, 8])
+@pytest.mark.parametrize("ao", AOS)
+def test_autopilot_game_keeps_every_invariant(ao, n, cards):
+    """cards 0.25: a quarter of the encounters are reported as a card's `monster_appears` or
+    `gate_appears` (wherever the investigator is: the core must refuse a gate at a stable
+    location). With the firmware before issue 29's fix, 23 of these 32 games opened a gate at
+    St. Mary's Hospital (AH-BOARD-2) and the checker said so."""
+    how, turns, k, faults = autopilot.play(29 + n, n, ao, check=ah2e_invariants.Checker(),
+                                           cards=cards)
+    assert faults == []
+    assert how != "unfinished" and turns >= 1 and k > 0
+
+
+def test_autopilot_closes_more_gates_than_random_play():
+    """Better than random by a wide margin: gates closed over the same seeded games."""
+    def closed(policy):
+        total = 0
+        for seed in range(6):
+            g = new_game(seed, {"ao": "cthulhu", "investigators": autopilot.INVESTIGATORS[:2]})
+            import random
+
+            rnd = random.Random(seed)
+            while not g.over():
+                ok, ev = g.apply(autopilot.POLICIES[policy](g, g.legal_actions(), rnd))
+                assert ok, ev
+                total += sum(1 for e in ev if e.get("ev") == "gate_closed")
+        return total
+
+    a, r = closed("autopilot"), closed("random")
+    print("gates closed in 6 games: autopilot %d, random %d" % (a, r))
+    assert a >= 4 * max(1, r)
+
+
+# ---- the checker finds what it names ---------------------------------------------------------
+def game(n=2):
+    return new_game(3, {"ao": "cthulhu", "investigators": autopilot.INVESTIGATORS[:n]})
+
+
+def faults(g, events=()):
+    return ah2e_invariants.Checker().after(g, None, events)
+
+
+def test_checker_is_quiet_on_a_fresh_game():
+    assert faults(game()) == []
+
+
+def test_checker_finds_a_gate_at_a_stable_location_AH_BOARD_2():
+    g = game()
+    marker = g.s["gm"].index("stack")
+    g.s["gm"][marker] = "st_marys_hospital"
+    g.s["gates"]["st_marys_hospital"] = marker
+    assert any("stable location" in f for f in faults(g))
+
+
+def test_checker_finds_a_gate_marker_without_its_gate_AH_BOARD_3():
+    g = game()
+    loc, marker = next(iter(g.s["gates"].items()))
+    del g.s["gates"][loc]
+    assert any("without its gate" in f for f in faults(g))
+
+
+def test_checker_finds_the_monster_and_outskirts_limits_AH_LIMIT_1_AH_LIMIT_3():
+    g = game(8)  # limit 11 in Arkham, Outskirts 0
+    cup = [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
+    for m in cup[:12]:
+        g.s["mon"][m] = "woods"
+    g.s["mon"][cup[12]] = "outskirts"
+    f = faults(g)
+    from arkham.ah2e import rules
+
+    assert rules.arkham_count(g) >= 12  # (the setup's own monsters besides)
+    assert "monster limit: %d in Arkham > 11" % rules.arkham_count(g) in f
+    assert "Outskirts limit: 1 > 0" in f
+
+
+def test_checker_finds_an_open_shop_at_terror_3_AH_TERROR_2():
+    g = game()
+    g.s["terror"] = 3
+    assert any("still open" in f for f in faults(g))
+
+
+def test_checker_finds_a_full_doom_track_with_the_ancient_one_asleep_AH_AWAKE_1():
+    g = game()
+    g.s["doom"] = g.ao["doom"]
+    assert any("sleeps" in f for f in faults(g))
+
+
+def test_checker_finds_a_second_knock_out_in_one_movement_AH_MOVE_8():
+    g = game()
+    c = ah2e_invariants.Checker()
+    g.s["phase"] = "movement"
+    ko = [{"ev": "knocked_out", "inv": 0}]
+    c.after(g, None, ko)
+    assert any("twice" in f for f in c.after(g, None, ko))
