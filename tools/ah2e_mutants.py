@@ -103,6 +103,13 @@ EQUIVALENT = (
     ("load.py", "rest.append(f.readline(256))", "256", "257", "a read's length: the same text"),
     # the autopilot's Speed slider: no slider goes past 3, so wanting 4 picks what wanting 3 does
     ("autopilot.py", "for p in range(4) if", "4", "5", "a slider's stops are 0..3"),
+    # the autopilot's dice odds: comb(n, n + 1) is 0, so one more term adds nothing
+    ("autopilot.py", "for j in range(k, n + 1))", "1", "2", "comb(n, j > n) = 0"),
+    # the autopilot's route: 1 << 30 stands for "not reached" (a way costs < 1000); and any of
+    # several equally short ways is right (which one is no rule)
+    ("autopilot.py", "if nc < best.get(b, 1 << 30):", "30", "31", "an unreached cost"),
+    ("autopilot.py", "if nc < best.get(b, 1 << 30):", "<", "<=", "a tie between shortest ways"),
+    ("autopilot.py", "if c > best.get(a, 1 << 30):", "30", "31", "an unreached cost"),
     # the autopilot's whole game: a bound on actions no game comes near (games end in < 2000)
     ("autopilot.py", "while not g.over() and k < MAX_ACTIONS:", "<", "<=", "never reached"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter

@@ -281,7 +281,7 @@ def choose(g, acts, rnd=None):
     if k == "seal":
         return _first(acts, "seal")
     if k == "take_clue":
-        return acts[0]  # take it
+        return _first(acts, "take_clue")  # (the first investigator offered it)
     if k == "ao_loss":
         v = s["inv"][need["inv"]]
         return _first_where(acts, lambda a: a["what"] == (
@@ -388,13 +388,11 @@ def _clue(g, need, acts):
 
 
 def _close(g, i, acts):
-    from arkham.ah2e import rules
-
+    """Close with whichever of Fight and Lore gives more dice at the gate's modifier."""
     s = g.s
     v = s["inv"][i]
     world = g.d.gate_world[s["gates"][v["at"]]]
     mod = g.d.worlds[world][1]
-    del rules
     f = dice(g, i, "fight", mod)
     lo = dice(g, i, "lore", mod)
     skill = "fight" if f >= lo else "lore"
@@ -481,7 +479,7 @@ def card_report(g, need, acts, rnd):
     s = g.s
     out = [a for a in acts if a["a"] == "monster_appears"]
     if need["k"] == "encounter":
-        worlds = sorted(set(g.d.gate_world[m] for m in range(len(s["gm"])) if s["gm"][m] == "stack"))
+        worlds = sorted(set(g.d.gate_world[m] for m, p in enumerate(s["gm"]) if p == "stack"))
         if worlds:
             out.append({"a": "gate_appears", "inv": need["inv"], "world": rnd.choice(worlds)})
     return rnd.choice(out) if out else None

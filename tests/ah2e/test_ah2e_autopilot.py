@@ -318,3 +318,82 @@ def test_nothing_matching_gives_the_first_action():
     assert autopilot._first(acts, "fight") is acts[0]
     assert autopilot._first_where(acts, lambda a: False) is acts[0]
     assert autopilot._first_where(acts, lambda a: a["a"] == "pass") is acts[1]
+
+
+# ---- the fresh autopilot pass of issue 29 (seed 30) found these untested ------------------------
+def test_one_point_missing_is_the_free_point():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="arkham_asylum", san=v["msan"] - 1, money=9)
+    assert autopilot.care_action(g, 0) == {"a": "effect", "inv": 0, "sanity": 1}  # not $2
+
+
+def test_a_monster_without_a_horror_check_is_safe_even_at_sanity_1():
+    g, v, m = scene("maniac", san=1)  # no horror check, not nightmarish
+    assert autopilot.safe_to_fight(g, 0, m)
+
+
+def test_good_odds_are_not_enough_when_the_horror_could_knock_it_out():
+    g, v, m = scene("cultist", san=2)  # 0.70 to win, but horror 2 at sanity 2
+    assert autopilot.fight_odds(g, 0, m) > 0.5
+    assert not autopilot.wants_fight(g, 0, m)
+
+
+def test_the_gate_it_heads_for_is_the_nearest_or_where_it_stands():
+    g = fresh(1)
+    assert autopilot._reached(g, "woods", {"woods", "newspaper"}) == "woods"
+    assert autopilot._reached(g, "northside", {"woods", "newspaper"}) == "newspaper"
+    assert autopilot._reached(g, "northside", set()) is None
+
+
+def asked(g, need):
+    g.need = lambda: need  # (the question, as the core would ask it)
+    return g
+
+
+def test_a_clue_token_offered_is_taken():
+    g = asked(fresh(2), {"k": "take_clue", "who": [1, 0]})
+    acts = [{"a": "take_clue", "inv": 1}, {"a": "take_clue", "inv": 0}, {"a": "leave_clue"}]
+    assert autopilot.choose(g, acts) is acts[0]
+    assert autopilot.choose(g, acts[::-1])["a"] == "take_clue"
+
+
+def test_the_ancient_ones_loss_comes_off_the_larger_maximum():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    asked(g, {"k": "ao_loss", "inv": 0})
+    acts = [{"a": "lose", "inv": 0, "what": "max_stamina"},
+            {"a": "lose", "inv": 0, "what": "max_sanity"}]
+    v.update(msan=5, msta=5)
+    assert autopilot.choose(g, acts)["what"] == "max_sanity"  # a tie: sanity
+    v.update(msan=4, msta=5)
+    assert autopilot.choose(g, acts)["what"] == "max_stamina"
+
+
+def test_an_encounter_is_taken_as_a_card_with_no_effect():
+    g = asked(fresh(1), {"k": "encounter", "inv": 0})
+    g.s["inv"][0]["at"] = "newspaper"  # no care here
+    acts = [{"a": "monster_appears", "kind": "ghoul", "inv": 0}, {"a": "pass"},
+            {"a": "done", "inv": 0}]
+    assert autopilot.choose(g, acts) == {"a": "done", "inv": 0}
+
+
+def test_after_its_gate_closed_the_sliders_go_back_to_speed():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="woods", explored="woods", sl=[1, 1, 1])  # explored, but no gate there now
+    v["sk"][1] = 4
+    up = [{"a": "upkeep", "inv": 0}]
+    for k in range(3):
+        sl = [1, 1, 1]
+        sl[k] += 1
+        up.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
+
+
+def test_the_random_player_never_reports_a_card_while_it_has_a_choice():
+    acts = [{"a": "move", "to": "a"}, {"a": "monster_appears", "kind": "ghoul"},
+            {"a": "move", "to": "b"}]
+    rnd = random.Random(3)
+    picks = [autopilot.random_choice(None, acts, rnd)["a"] for _ in range(60)]
+    assert set(picks) == {"move"}

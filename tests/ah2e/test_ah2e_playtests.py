@@ -108,3 +108,11 @@ def test_checker_finds_a_second_knock_out_in_one_movement_AH_MOVE_8():
     ko = [{"ev": "knocked_out", "inv": 0}]
     c.after(g, None, ko)
     assert any("twice" in f for f in c.after(g, None, ko))
+
+
+def test_checker_takes_doom_0_and_finds_doom_below_it_AH_AWAKE_1():
+    g = game()
+    g.s["doom"] = 0
+    assert faults(g) == []
+    g.s["doom"] = -1
+    assert any("doom -1" in f for f in faults(g))

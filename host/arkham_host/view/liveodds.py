@@ -1,12 +1,11 @@
 """The odds of doom in the live page: after each Mythos phase of an AH2e game (a `phase` event
 into upkeep), the forecast (arkham_host.forecast) runs on the table's last `dump` in a thread of
-its own and the page gets {"t": "forecast", ...}. One forecast at a time; a newer Mythos phase
-while one runs is taken up when it ends."""
+its own, once the watch has dumped the state after it, and the page gets {"t": "forecast", ...}.
+One forecast at a time; a newer Mythos phase while one runs is taken up when it ends."""
 
 from __future__ import annotations
 
 import threading
-import time
 
 GAMES = 100
 
@@ -17,6 +16,7 @@ class LiveOdds:
         self.games = games
         self.latest = None
         self._want = threading.Event()
+        self._after_dump = False  # a Mythos phase ended: forecast after the next dump
         self._stop = False
         self._thread = threading.Thread(target=self._work, name="view-odds", daemon=True)
         watch.subscribe(self._on)
@@ -32,8 +32,14 @@ class LiveOdds:
         self.watch.unsubscribe(self._on)
 
     def _on(self, msg):
+        """A Mythos phase ended (a `phase` event into upkeep): the forecast runs once the watch
+        has dumped the state after it (its next `status` message), not after a guessed delay:
+        on a loaded machine the dump came later than 0.6 s and the forecast was skipped."""
         ev = msg.get("ev") if msg.get("t") == "ev" else None
         if ev and ev.get("ev") == "phase" and ev.get("phase") == "upkeep":
+            self._after_dump = True
+        elif msg.get("t") == "status" and self._after_dump:
+            self._after_dump = False
             self._want.set()
 
     def _work(self):
@@ -44,13 +50,7 @@ class LiveOdds:
             if self._stop:
                 return
             self._want.clear()
-            time.sleep(0.6)  # the watch dumps after the burst of events
-            st = None
-            for _ in range(50):  # (a new game's table restarts first: its dump comes after)
-                st = getattr(self.watch, "last_state", None)
-                if (st and st.get("core")) or self._stop:
-                    break
-                time.sleep(0.1)
+            st = getattr(self.watch, "last_state", None)
             if not st or not st.get("core"):
                 continue
             try:
