@@ -37,7 +37,7 @@ DEFAULT_GAME = "bringup"
 _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
 # `since N` replay ring: the last 256 events, at most this many bytes (6 KB before issue 9: with
 # each line's own object ~8 KB of a Pico's heap once a long game filled it). Packed (issue 32:
-# arkham.evpack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
+# arkham.events.pack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
 # lines it held ~42 (64 at most)
 _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
