@@ -28,7 +28,7 @@ import json
 from arkham import protocol
 from arkham import games, persist, verbs
 from arkham.compat import collect, const, forget, gc_threshold, ticks_diff, ticks_ms
-from arkham.events import EventLog, Replay, encode
+from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
 STATE_FILE = "state.json"
@@ -388,7 +388,7 @@ class App:
         for line in out:
             if isinstance(line, tuple):
                 write(line[1])
-            elif isinstance(line, Replay):
+            elif not isinstance(line, bytes):  # a `since` reply's events (arkham.evreplay)
                 for one in line.lines():
                     write(one)
             else:

@@ -10,8 +10,9 @@ is its fields without its seq (the ring knows which event a slot holds): a spot'
 integers 1-2 bytes (zigzag, 7 bits a byte), true/false/null one; a count or a length one byte.
 Busy AH2e play: 87 bytes a line, ~9 packed (a pad event 52 -> 8). What cannot be packed (nested
 deeper than _DEEP, a count or string of 128 or more) is kept as its line.
-Few names (a Pico keeps every name; AH2e is near a names pool boundary, docs/memory.md): no
-module, class or helper of its own, pack and unpack are names the firmware has in flash.
+Few names (a Pico keeps every name; AH2e is near a names pool boundary, docs/memory.md), and the
+replay side in arkham.evreplay, loaded for a `since` and forgotten after it (its code is ~2 KB of
+a Pico's heap while loaded: no table needs it between reconnects).
 """
 
 from array import array
@@ -34,7 +35,7 @@ _DEEP = const(3)  # lists and dicts in lists and dicts: deeper ones keep the lin
 
 # keys and words of the events a busy table sends most (AH2e play, the bring-up board, Ritual,
 # Final Hour), at most 112 (16..127). Changing it changes no line: the ring lives in RAM only.
-WORDS = const((
+WORDS = (
     "ev", "spot", "present", "why", "inv", "to", "frm", "from", "do", "what", "at", "by", "kind",
     "turn", "card", "n", "monster", "clue", "gate", "name", "game", "pad", "phase", "type",
     "level", "marker", "world", "legal", "say", "try", "order", "first", "k", "ao", "where",
@@ -44,7 +45,7 @@ WORDS = const((
     "nothing", "belongs", "here", "now:", "the", "a", "on", "of", "move", "place", "act", "and",
     "or", "not", "is", "for", "back", "token", "missing", "upkeep", "mythos", "movement",
     "encounter", "investigators", "monsters", "clues", "stamina", "sanity", "black", "white",
-))
+)  # (not const(): that would put a copy of it in each function that names it)
 
 
 class EventLog:
@@ -142,39 +143,16 @@ class EventLog:
         return list(self.lines(n))
 
     def lines(self, n):
-        """The buffered lines after event n, one at a time, each encoded when it is asked for
-        (n + 1 >= oldest(): see since()). The ring must not change meanwhile."""
-        keep = len(self._len)
-        p = self.at
-        for s in range(self.oldest(), self.seq + 1):
-            size = self._len[s % keep]
-            if s > n:
-                out = bytearray(size)
-                self._put(p, None, out)
-                if out[0] == 0:
-                    yield bytes(out[1:])
-                else:
-                    yield _encode(unpack(out, [0], self.names, s))
-            p = (p + size) % self.keep_bytes
+        """The buffered lines after event n, one at a time (arkham.evreplay.lines)."""
+        from arkham import evreplay
+
+        return evreplay.lines(self, n)
 
     def replay(self, n):
-        """The buffered events after n (n + 1 >= oldest()) as a Replay: their packed bytes copied
-        (at most the ring's), each line encoded when the Replay is written."""
-        keep = len(self._len)
-        count = self.seq - n
-        sizes = array("H", bytes(2 * count))
-        p = self.at
-        total = 0
-        for s in range(self.oldest(), self.seq + 1):
-            size = self._len[s % keep]
-            if s > n:
-                sizes[s - n - 1] = size
-                total += size
-            else:
-                p = (p + size) % self.keep_bytes
-        data = bytearray(total)
-        self._put(p, None, data)
-        return Replay(n + 1, sizes, data, self.names)
+        """The buffered events after n as a queued Replay (arkham.evreplay.replay)."""
+        from arkham import evreplay
+
+        return evreplay.replay(self, n)
 
     def drop_after(self, seq):
         """Forget the events after `seq` (never saved nor sent): their numbers are given out
@@ -183,30 +161,6 @@ class EventLog:
             self._clear(self.seq)
             self.seq -= 1
         self.seq = seq
-
-
-class Replay:
-    """A `since` reply's events waiting in the app's out queue (the end of the step): packed, so
-    ~250 events take the ring's 3 KB, not ~20 KB of lines. upto: the last one to write (a save
-    that failed takes back the events after the saved seq)."""
-
-    def __init__(self, first, n, data, names):
-        self.first = first
-        self.upto = first + len(n) - 1
-        self._len = n  # each event's bytes (an array; n: a name the firmware has, not a new one)
-        self.data = data
-        self.names = names
-
-    def lines(self):
-        at = 0
-        for k in range(self.upto - self.first + 1):
-            size = self._len[k]
-            part = self.data[at : at + size]
-            at += size
-            if part[0] == 0:
-                yield bytes(part[1:])
-            else:
-                yield _encode(unpack(part, [0], self.names, self.first + k))
 
 
 def pack(v, out, names, at):
@@ -278,48 +232,6 @@ def pack(v, out, names, at):
     else:
         return False  # (a float: its text differs between runtimes; encode refuses it anyway)
     return True
-
-
-def unpack(data, at, names, seq):
-    """The value packed at data[at[0]:] (at, a list of one, moves past it); seq >= 0: an event,
-    whose seq it was (put back), else -1."""
-    b = data[at[0]]
-    at[0] += 1
-    if b >= _SPOT0:
-        return (names[0] if type(names) is tuple else names)[b - _SPOT0]
-    if b >= _WORD0:
-        return WORDS[b - _WORD0]
-    if b == _NULL:
-        return None
-    if b == _TRUE:
-        return True
-    if b == _FALSE:
-        return False
-    if b == _INT:
-        v = 0
-        k = 0
-        while True:
-            c = data[at[0]]
-            at[0] += 1
-            v |= (c & 127) << k
-            if c < 128:
-                return v >> 1 if not v & 1 else -((v + 1) >> 1)
-            k += 7
-    k = data[at[0]]  # a count or a length
-    at[0] += 1
-    if b == _STR:
-        v = bytes(data[at[0] : at[0] + k]).decode()
-        at[0] += k
-        return v
-    if b == _SPACED:
-        return " ".join([unpack(data, at, names, -1) for _ in range(k)])
-    if b == _LIST:
-        return [unpack(data, at, names, -1) for _ in range(k)]
-    v = {} if seq < 0 else {"seq": seq}
-    for _ in range(k):
-        w = unpack(data, at, names, -1)
-        v[w] = unpack(data, at, names, -1)
-    return v
 
 
 def encode(obj):

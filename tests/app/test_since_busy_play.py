@@ -102,7 +102,7 @@ def test_a_queued_since_when_the_save_fails_sends_only_saved_events(tmp_path, mo
     """The step's save fails (flash full) with a `since` queued: the Replay goes out cut at the
     saved seq, the step's own event is taken back (issue 15) and sent by no one."""
     from arkham import unsave
-    from arkham.events import Replay
+    from arkham.evreplay import Replay
 
     seen = []
     real_unsave = unsave.unsave

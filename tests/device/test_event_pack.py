@@ -2,7 +2,7 @@
 is encoded to the very bytes of its line, on every runtime; busy play packs to a fraction of its
 lines; what cannot be packed is refused (the ring keeps that line as it is)."""
 from check import check, done, equal
-from arkham import events
+from arkham import events, evreplay
 from arkham.events import EventLog
 from arkham.protocol import encode
 
@@ -15,7 +15,7 @@ def packed(obj, names=SPOTS):
 
 
 def unpacked(data, seq, names=SPOTS):
-    return events.unpack(data, [0], names, seq)
+    return evreplay.unpack(data, [0], names, seq)
 
 
 cases = [
