@@ -29,7 +29,7 @@ from arkham import protocol
 from arkham import games, persist, verbs
 from arkham.compat import (allocated, collect, const, forget, gc_pace, gc_threshold, ticks_diff,
                            ticks_ms)
-from arkham.events import EventLog, Replay, encode
+from arkham.events import EventLog, encode
 from arkham.games import CommandError
 
 STATE_FILE = "state.json"
@@ -38,7 +38,7 @@ DEFAULT_GAME = "bringup"
 _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
 # `since N` replay ring: the last 256 events, at most this many bytes (6 KB before issue 9: with
 # each line's own object ~8 KB of a Pico's heap once a long game filled it). Packed (issue 32:
-# arkham.evpack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
+# arkham.events.pack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
 # lines it held ~42 (64 at most)
 _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
@@ -403,7 +403,7 @@ class App:
         for line in out:
             if isinstance(line, tuple):
                 write(line[1])
-            elif isinstance(line, Replay):
+            elif not isinstance(line, bytes):  # a `since` reply's events (arkham.evreplay)
                 for one in line.lines():
                     write(one)
             else:

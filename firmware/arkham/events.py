@@ -2,18 +2,50 @@
 
 Every event gets the next `seq` (gap-free; the app persists the last one so numbering survives a
 restart). The ring keeps the most recent events, bounded both in count and in bytes, each packed
-(arkham.evpack: its content, a spot or a common word one byte; issue 32: as lines, 3 KB held ~42
-events of busy play, under a second) and encoded again on replay, so `since N` replays exactly
-the bytes sent. An event that cannot be packed is kept as its line.
+(issue 32: as lines, 3 KB held ~42 events of busy play, under a second) and encoded again on
+replay: an event's line is protocol.encode() of its content, a function of the content alone
+(keys in a fixed order), so `since N` replays exactly the bytes sent. Packed (pack()), an event
+is its fields without its seq (the ring knows which event a slot holds): a spot's name one byte
+(its place on the board), so each key or word of WORDS, a string with spaces (a `why`) its words;
+integers 1-2 bytes (zigzag, 7 bits a byte), true/false/null one; a count or a length one byte.
+Busy AH2e play: 87 bytes a line, ~9 packed (a pad event 52 -> 8). What cannot be packed (nested
+deeper than _DEEP, a count or string of 128 or more) is kept as its line.
+Few names (a Pico keeps every name; AH2e is near a names pool boundary, docs/memory.md), and the
+replay side in arkham.evreplay, loaded for a `since` and forgotten after it (its code is ~2 KB of
+a Pico's heap while loaded: no table needs it between reconnects).
 """
 
 from array import array
 
 from arkham.compat import collect, const
-from arkham.evpack import pack, unpack
 from arkham.protocol import encode as _encode
 
 _PIECE = const(256)  # bytes in one piece of the ring
+_FALSE = const(1)  # packed values: a type byte, then its bytes
+_TRUE = const(2)
+_NULL = const(3)
+_INT = const(4)  # zigzag varint
+_STR = const(5)  # length (one byte), the UTF-8 bytes
+_LIST = const(6)  # count (one byte), the values
+_DICT = const(7)  # count, then key and value each
+_SPACED = const(8)  # count, then each word (a string with spaces: its words)
+_WORD0 = const(16)  # 16..127: WORDS[b - 16]
+_SPOT0 = const(128)  # 128..255: spot b - 128 of the board
+_DEEP = const(3)  # lists and dicts in lists and dicts: deeper ones keep the line
+
+# keys and words of the events a busy table sends most (AH2e play, the bring-up board, Ritual,
+# Final Hour), at most 112 (16..127). Changing it changes no line: the ring lives in RAM only.
+WORDS = (
+    "ev", "spot", "present", "why", "inv", "to", "frm", "from", "do", "what", "at", "by", "kind",
+    "turn", "card", "n", "monster", "clue", "gate", "name", "game", "pad", "phase", "type",
+    "level", "marker", "world", "legal", "say", "try", "order", "first", "k", "ao", "where",
+    "err", "fault", "count", "value", "player", "seat", "round", "step", "options", "misplaced",
+    "put_right", "put_back", "prompt", "prompt_done", "inv_moved", "pads_differ", "pad_fault",
+    "doom", "error", "calib", "sweep_done", "noisy", "stuck", "put", "right", "lift", "it",
+    "nothing", "belongs", "here", "now:", "the", "a", "on", "of", "move", "place", "act", "and",
+    "or", "not", "is", "for", "back", "token", "missing", "upkeep", "mythos", "movement",
+    "encounter", "investigators", "monsters", "clues", "stamina", "sanity", "black", "white",
+)  # (not const(): that would put a copy of it in each function that names it)
 
 
 class EventLog:
@@ -43,10 +75,12 @@ class EventLog:
             line = _encode(obj)  # (encode()'s first try inline: the Pico's stack is small)
         except MemoryError:
             line = encode(obj)
+        data = bytearray()
         try:
-            data = pack(obj, self.names)
+            if not pack(obj, data, self.names, 0):
+                data = None  # (kept as its line)
         except MemoryError:
-            data = None  # (kept as its line)
+            data = None
         obj = None
         keep = len(self._len)
         size = len(data) if data is not None else 1 + len(line)  # (0, then the line)
@@ -109,39 +143,16 @@ class EventLog:
         return list(self.lines(n))
 
     def lines(self, n):
-        """The buffered lines after event n, one at a time, each encoded when it is asked for
-        (n + 1 >= oldest(): see since()). The ring must not change meanwhile."""
-        keep = len(self._len)
-        p = self.at
-        for s in range(self.oldest(), self.seq + 1):
-            size = self._len[s % keep]
-            if s > n:
-                out = bytearray(size)
-                self._put(p, None, out)
-                if out[0] == 0:
-                    yield bytes(out[1:])
-                else:
-                    yield _encode(unpack(out, s, self.names))
-            p = (p + size) % self.keep_bytes
+        """The buffered lines after event n, one at a time (arkham.evreplay.lines)."""
+        from arkham import evreplay
+
+        return evreplay.lines(self, n)
 
     def replay(self, n):
-        """The buffered events after n (n + 1 >= oldest()) as a Replay: their packed bytes copied
-        (at most the ring's), each line encoded when the Replay is written."""
-        keep = len(self._len)
-        count = self.seq - n
-        sizes = array("H", bytes(2 * count))
-        p = self.at
-        total = 0
-        for s in range(self.oldest(), self.seq + 1):
-            size = self._len[s % keep]
-            if s > n:
-                sizes[s - n - 1] = size
-                total += size
-            else:
-                p = (p + size) % self.keep_bytes
-        data = bytearray(total)
-        self._put(p, None, data)
-        return Replay(n + 1, sizes, data, self.names)
+        """The buffered events after n as a queued Replay (arkham.evreplay.replay)."""
+        from arkham import evreplay
+
+        return evreplay.replay(self, n)
 
     def drop_after(self, seq):
         """Forget the events after `seq` (never saved nor sent): their numbers are given out
@@ -152,28 +163,75 @@ class EventLog:
         self.seq = seq
 
 
-class Replay:
-    """A `since` reply's events waiting in the app's out queue (the end of the step): packed, so
-    ~250 events take the ring's 3 KB, not ~20 KB of lines. upto: the last one to write (a save
-    that failed takes back the events after the saved seq)."""
-
-    def __init__(self, first, sizes, data, names):
-        self.first = first
-        self.upto = first + len(sizes) - 1
-        self.sizes = sizes
-        self.data = data
-        self.names = names
-
-    def lines(self):
-        at = 0
-        for k in range(self.upto - self.first + 1):
-            size = self.sizes[k]
-            part = self.data[at : at + size]
-            at += size
-            if part[0] == 0:
-                yield bytes(part[1:])
-            else:
-                yield _encode(unpack(part, self.first + k, self.names))
+def pack(v, out, names, at):
+    """Append v packed to out (a bytearray); False when it cannot be packed. at: its depth (0:
+    an event, whose "seq" is left out). names: the board's spot names, or (spot names, their
+    index(name) -> place or None: a dict's get, one call into C), or None."""
+    if v is None:
+        out.append(_NULL)
+    elif v is True:
+        out.append(_TRUE)
+    elif v is False:
+        out.append(_FALSE)
+    elif type(v) is str:
+        if " " in v:  # (no spot name or word has one)
+            v = v.split(" ")
+            if len(v) > 127:
+                return False
+            out.append(_SPACED)
+            out.append(len(v))
+            for w in v:
+                if not pack(w, out, names, at):
+                    return False
+            return True
+        k = None
+        if type(names) is tuple:
+            k = names[1](v)
+        elif names is not None and v in names:
+            k = names.index(v)
+        if k is not None and k < 128:
+            out.append(_SPOT0 + k)
+        elif v in WORDS:  # (no ValueError from index(): an exception allocates)
+            out.append(_WORD0 + WORDS.index(v))
+        else:
+            v = v.encode()
+            if len(v) > 127:
+                return False
+            out.append(_STR)
+            out.append(len(v))
+            out.extend(v)
+    elif type(v) is int:
+        out.append(_INT)
+        v = v * 2 if v >= 0 else -v * 2 - 1
+        while v > 127:
+            out.append(128 | (v & 127))
+            v >>= 7
+        out.append(v)
+    elif at >= _DEEP:
+        return False
+    elif isinstance(v, (list, tuple)):
+        if len(v) > 127:
+            return False
+        out.append(_LIST)
+        out.append(len(v))
+        for w in v:
+            if not pack(w, out, names, at + 1):
+                return False
+    elif isinstance(v, dict):
+        k = len(v) - (1 if not at and "seq" in v else 0)
+        if k > 127:
+            return False
+        out.append(_DICT)
+        out.append(k)
+        for k in v:
+            if type(k) is not str:
+                return False
+            if at or k != "seq":
+                if not pack(k, out, names, 1) or not pack(v[k], out, names, at + 1):
+                    return False
+    else:
+        return False  # (a float: its text differs between runtimes; encode refuses it anyway)
+    return True
 
 
 def encode(obj):

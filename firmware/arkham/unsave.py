@@ -14,7 +14,7 @@ boot events too.
 
 from arkham import persist
 from arkham.app import DEFAULT_GAME, STATE_FILE, _describe
-from arkham.events import Replay, encode
+from arkham.events import encode
 
 
 def unsave(app, exc):
@@ -36,7 +36,7 @@ def unsave(app, exc):
     for line in app.out:
         if isinstance(line, tuple):
             out.append(encode({"re": line[0], "ok": False, "err": err}))
-        elif isinstance(line, Replay):  # a `since` replay: the events saved only
+        elif not isinstance(line, bytes):  # a `since` replay (a Replay): the saved events only
             if saved >= 0:
                 line.upto = min(line.upto, saved)
             out.append(line)

@@ -75,6 +75,7 @@ def since(app, tag, args, kw, now):
             write(line)
     elif count:
         app.out.append(ev.replay(n))  # (written after the step's save, line by line)
+    forget("arkham.evreplay")  # (a queued Replay keeps it alive until it is written)
     return {"from": n + 1, "to": ev.seq, "count": count}
 
 

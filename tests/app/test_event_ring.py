@@ -1,18 +1,18 @@
 """The event ring (arkham.events.EventLog) keeps its lines in a fixed block of slots: it must
 replay exactly what a plain list of the last lines would, across wrap-arounds, the byte bound
 and the numbers an unsaved step gives back (drop_after). The byte bound is the packed events'
-(arkham.evpack, issue 32), the replay the lines sent."""
+(arkham.events.pack, issue 32), the replay the lines sent."""
 import json
 import random
 
 from arkham.events import EventLog
-from arkham.evpack import pack
+from arkham.events import pack
 
 
 def held(line):
     """Bytes the ring keeps for a line: its packed event, or 1 + the line."""
-    data = pack(json.loads(line))
-    return len(data) if data is not None else 1 + len(line)
+    data = bytearray()
+    return len(data) if pack(json.loads(line), data, None, 0) else 1 + len(line)
 
 
 class ListLog:

@@ -1,7 +1,7 @@
 """Issue 32's fourth fault: a one-second unplug during busy play lost events. The `since` ring's
 3 KB held ~42 events as lines (its 64-event cap never bound): at a touch every 80 ms (~50 events
 a second on an AH2e table) a gap of 44-49 events was refused ("no longer buffered ... send dump").
-Now the ring keeps events packed (arkham.evpack): a host back within 2 s of busy play gets every
+Now the ring keeps events packed (arkham.events.pack): a host back within 2 s of busy play gets every
 event it missed, byte for byte as the table first sent it. The real firmware on the emulated
 AH2e table, a manual clock."""
 
@@ -102,7 +102,7 @@ def test_a_queued_since_when_the_save_fails_sends_only_saved_events(tmp_path, mo
     """The step's save fails (flash full) with a `since` queued: the Replay goes out cut at the
     saved seq, the step's own event is taken back (issue 15) and sent by no one."""
     from arkham import unsave
-    from arkham.events import Replay
+    from arkham.evreplay import Replay
 
     seen = []
     real_unsave = unsave.unsave

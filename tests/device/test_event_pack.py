@@ -1,12 +1,22 @@
-"""The `since` ring's packed events (arkham.evpack, issue 32): an event packed and unpacked is
-encoded to the very bytes of its line, on every runtime; busy play packs to a fraction of its
+"""The `since` ring's packed events (arkham.events.pack, issue 32): an event packed and unpacked
+is encoded to the very bytes of its line, on every runtime; busy play packs to a fraction of its
 lines; what cannot be packed is refused (the ring keeps that line as it is)."""
 from check import check, done, equal
-from arkham import evpack
+from arkham import events, evreplay
 from arkham.events import EventLog
 from arkham.protocol import encode
 
 SPOTS = ["pad_%02d" % k for k in range(140)] + ["northside", "arkham_asylum", "downtown"]
+
+
+def packed(obj, names=SPOTS):
+    out = bytearray()
+    return bytes(out) if events.pack(obj, out, names, 0) else None
+
+
+def unpacked(data, seq, names=SPOTS):
+    return evreplay.unpack(data, [0], names, seq)
+
 
 cases = [
     {"ev": "pad", "seq": 7, "present": True, "spot": "pad_03"},
@@ -23,19 +33,23 @@ cases = [
     {"ev": "pad", "seq": 4, "spot": "put right", "w": "spot present why"},
 ]
 for obj in cases:
-    data = evpack.pack(obj, SPOTS)
+    data = packed(obj)
     check(data is not None, "packed: " + obj["ev"])
     if data is None:
         continue
-    back = evpack.unpack(data, obj["seq"], SPOTS)
-    equal(encode(back), encode(obj), "the same line again: " + obj["ev"])
-equal(len(evpack.pack(cases[0], SPOTS)), 6, "a pad event: 6 bytes (its line: 52)")
+    equal(encode(unpacked(data, obj["seq"])), encode(obj), "the same line again: " + obj["ev"])
+    index = dict((name, k) for k, name in enumerate(SPOTS)).get
+    again = packed(obj, (SPOTS, index))
+    equal(again, data, "the board's index finds the same places: " + obj["ev"])
+equal(len(packed(cases[0])), 8, "a pad event: 8 bytes (its line: 52)")
 equal(len(encode(cases[0])), 52, "(its line)")
-too_deep = {"ev": "x", "seq": 1, "a": [[["deep"]]]}
-equal(evpack.pack(too_deep, SPOTS), None, "nested too deep: not packed")
-equal(evpack.pack({"ev": 5, "seq": 1}, SPOTS), None, "an ev that is not a string: not packed")
-equal(evpack.pack(cases[0], None) is not None, True, "without a board: spot names as strings")
-check(len(evpack.WORDS) <= 112 and len(set(evpack.WORDS)) == len(evpack.WORDS),
+equal(packed({"ev": "x", "seq": 1, "a": [[["deep"]]]}), None, "nested too deep: not packed")
+equal(packed({"ev": "x", "seq": 1, "s": "y" * 128}), None, "a string of 128 bytes: not packed")
+equal(packed({"ev": "x", "seq": 1, "l": list(range(128))}), None, "128 items: not packed")
+equal(packed({"ev": "x", "seq": 1, "d": {1: 2}}), None, "a key not a string: not packed")
+equal(encode(unpacked(packed(cases[0], None), 7, None)), encode(cases[0]),
+      "without a board: spot names as strings")
+check(len(events.WORDS) <= 112 and len(set(events.WORDS)) == len(events.WORDS),
       "at most 112 words, each once")
 
 # the ring: 3 KB of busy play (pad, misplaced, pad, put_right per touch) holds 256 events, its
