@@ -79,7 +79,7 @@ def unplugs_row(n, rnd, tmp, say):
 
 
 # ---- a foreign reader on the port --------------------------------------------------------------
-_FOREIGN = r"""
+FOREIGN = r"""
 import sys, time, serial
 try:
     s = serial.Serial(sys.argv[1], timeout=0.05)
@@ -95,7 +95,7 @@ print("stole", n, flush=True)
 """
 
 
-class _PtyTable:
+class PtyTable:
     """A pty whose other end answers every `#n ...` line with {"re":n,"ok":true}."""
 
     def __init__(self):
@@ -138,6 +138,12 @@ def _no_sys_admin():
         raise OSError(ctypes.get_errno(), "PR_CAPBSET_DROP")
 
 
+def unprivileged():
+    """subprocess kwargs for a program the kernel's TIOCEXCL applies to (root's CAP_SYS_ADMIN
+    would pass it)."""
+    return {"preexec_fn": _no_sys_admin} if os.geteuid() == 0 else {}
+
+
 def foreign_row(n, rnd, tmp, say):
     counts = {"foreign_readers": 0, "foreign_failed": 0, "foreign_lost": 0,
               "foreign_skipped": ""}
@@ -146,16 +152,16 @@ def foreign_row(n, rnd, tmp, say):
         return counts
     from arkham_host.link import Link
 
-    kw = {"preexec_fn": _no_sys_admin} if os.geteuid() == 0 else {}
+    kw = unprivileged()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     for i in range(n):
-        table = _PtyTable()
+        table = PtyTable()
         try:
             link = Link(table.path)
             try:
                 link.request("hello", timeout=5)
                 reader = subprocess.Popen(
-                    [sys.executable, "-c", _FOREIGN, table.path, "%.2f" % (0.2 + rnd.random())],
+                    [sys.executable, "-c", FOREIGN, table.path, "%.2f" % (0.2 + rnd.random())],
                     stdout=subprocess.PIPE, text=True, env=env, **kw)
                 lost = 0
                 for _ in range(rnd.randint(5, 20)):

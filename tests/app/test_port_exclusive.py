@@ -8,94 +8,25 @@ as root the foreign reader runs without that capability, as any user's program w
 import os
 import subprocess
 import sys
-import threading
 
 import pytest
 
 from arkham_host import portlock
+from arkham_host.campaign_link import FOREIGN, PtyTable, unprivileged
 from arkham_host.link import Link
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys")
 
-# a foreign program: opens the port with plain pyserial (no lock) and reads what comes for 3 s
-FOREIGN = r"""
-import sys, time, serial
-try:
-    s = serial.Serial(sys.argv[1], timeout=0.05)
-except Exception as e:
-    print("refused", getattr(e, "errno", None), flush=True)
-    sys.exit(0)
-print("open", flush=True)
-n = 0
-end = time.time() + 3
-while time.time() < end:
-    n += s.read(4096).count(b"\n")
-print("stole", n, flush=True)
-"""
-
-
-class FakeTable:
-    """The pty's table side: answers every `#n ...` line with {"re":n,"ok":true}."""
-
-    def __init__(self):
-        self.master, self.slave = os.openpty()
-        import tty
-
-        tty.setraw(self.slave)
-        self.path = os.ttyname(self.slave)
-        self.stop = False
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
-
-    def _serve(self):
-        import select
-
-        buf = b""
-        while not self.stop:
-            r, _, _ = select.select([self.master], [], [], 0.05)
-            if not r:
-                continue
-            try:
-                buf += os.read(self.master, 4096)
-            except OSError:
-                return
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                if line.startswith(b"#"):
-                    tag = line[1:].split(b" ")[0]
-                    os.write(self.master, b'{"re":%s,"ok":true}\n' % tag)
-
-    def close(self):
-        self.stop = True
-        self.thread.join(2)
-        os.close(self.master)
-        os.close(self.slave)
-
-
-def _no_sys_admin():
-    # in the child, before exec: CAP_SYS_ADMIN (21) out of the bounding set, so the program root
-    # execs runs without it (PR_CAPBSET_DROP = 24)
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(24, 21, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "PR_CAPBSET_DROP")
-
-
-def unprivileged():
-    """subprocess kwargs for a program the kernel's TIOCEXCL applies to."""
-    return {"preexec_fn": _no_sys_admin} if os.geteuid() == 0 else {}
-
-
 def foreign(path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    return subprocess.Popen([sys.executable, "-c", FOREIGN, path], stdout=subprocess.PIPE,
+    # a foreign program: opens the port with plain pyserial (no lock) and reads what comes for 3 s
+    return subprocess.Popen([sys.executable, "-c", FOREIGN, path, "3"], stdout=subprocess.PIPE,
                             text=True, env=env, **unprivileged())
 
 
 @pytest.fixture
 def table():
-    t = FakeTable()
+    t = PtyTable()
     yield t
     t.close()
 
@@ -154,6 +85,7 @@ def test_exclusive_is_told_where_the_os_has_it(table):
 HOLDER = r"""
 import sys, time, serial
 from arkham_host import portlock
+from arkham_host.campaign_link import FOREIGN, PtyTable, unprivileged
 port = serial.Serial(sys.argv[1], timeout=0.05)
 portlock.exclusive(port)
 print("held", flush=True)
