@@ -110,6 +110,12 @@ EQUIVALENT = (
     ("autopilot.py", "if nc < best.get(b, 1 << 30):", "30", "31", "an unreached cost"),
     ("autopilot.py", "if nc < best.get(b, 1 << 30):", "<", "<=", "a tie between shortest ways"),
     ("autopilot.py", "if c > best.get(a, 1 << 30):", "30", "31", "an unreached cost"),
+    ("autopilot.py", "if nc < best.get(b, 1 << 30):", "1", "2", "an unreached cost (2 << 30)"),
+    ("autopilot.py", "if c > best.get(a, 1 << 30):", "1", "2", "an unreached cost (2 << 30)"),
+    # p_at_least(n, 0): the sum over every count of successes is 1 as well
+    ("autopilot.py", "    if k <= 0:", "<=", "<", "the whole sum is 1"),
+    # a random number equal to the chance of a card report: probability 0
+    ("autopilot.py", "and rnd.random() < cards:", "<", "<=", "a tie of a random float"),
     # the autopilot's whole game: a bound on actions no game comes near (games end in < 2000)
     ("autopilot.py", "while not g.over() and k < MAX_ACTIONS:", "<", "<=", "never reached"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter

@@ -395,5 +395,35 @@ def test_the_random_player_never_reports_a_card_while_it_has_a_choice():
     acts = [{"a": "move", "to": "a"}, {"a": "monster_appears", "kind": "ghoul"},
             {"a": "move", "to": "b"}]
     rnd = random.Random(3)
-    picks = [autopilot.random_choice(None, acts, rnd)["a"] for _ in range(60)]
-    assert set(picks) == {"move"}
+    picks = [autopilot.random_choice(None, acts, rnd) for _ in range(60)]
+    assert {a["a"] for a in picks} == {"move"}
+    assert {a["to"] for a in picks} == {"a", "b"}  # at random between them
+
+
+# ---- and the seed-31 pass ---------------------------------------------------------------------
+def test_evading_needs_one_success_and_a_fought_monsters_cost():
+    g, v, m = scene("zombie")  # Sneak 3, awareness +1: 4 dice, 1 success evades
+    assert autopilot.evade_odds(g, 0, m) == pytest.approx(1 - (2 / 3) ** 4)
+    g, v, m = scene("cultist")  # fought: 1 + 1 + 2 x the chance of losing the combat
+    assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(
+        2 + 2 * (1 - autopilot.fight_odds(g, 0, m)))
+
+
+def test_no_care_wanted_at_the_maximum_however_low():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="uptown", msta=2, sta=2)
+    assert "st_marys_hospital" not in autopilot.cares_for(g, 0)
+
+
+def test_back_to_arkham_it_picks_a_gate_where_no_monster_waits():
+    g = fresh(1)
+    put(g, "zombie", "woods")
+    acts = [{"a": "return", "to": "woods"}, {"a": "return", "to": "graveyard"}]
+    assert autopilot._return(g, 0, acts)["to"] == "graveyard"
+    assert autopilot._return(g, 0, acts[:1])["to"] == "woods"  # no other way back
+
+
+def test_the_random_player_keeps_its_sliders():
+    acts = [{"a": "upkeep", "inv": 0}, {"a": "upkeep", "inv": 0, "sliders": [2, 1, 1]}]
+    assert autopilot.random_choice(None, acts, random.Random(1)) is acts[0]

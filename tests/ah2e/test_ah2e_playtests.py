@@ -116,3 +116,11 @@ def test_checker_takes_doom_0_and_finds_doom_below_it_AH_AWAKE_1():
     assert faults(g) == []
     g.s["doom"] = -1
     assert any("doom -1" in f for f in faults(g))
+
+
+def test_checker_takes_a_location_with_no_clue_token_and_finds_one_below_AH_BOARD_4():
+    g = game()
+    g.s["clues"]["black_cave"] = 0
+    assert faults(g) == []
+    g.s["clues"]["black_cave"] = -1
+    assert any("below zero at black_cave" in f for f in faults(g))
