@@ -43,10 +43,11 @@ class Lights:
     def show(self, spot, rgb, anim=STEADY):
         self.frame[spot] = (tuple(rgb), ANIM[anim])
 
-    def show_rows(self, rows, colours, anims):  # (as arkham.hw.lights.Lights: by spot index)
+    def paint(self, spots, colours):  # (as arkham.hw.lights.Lights: by spot index)
         for k in range(self.board.count):
-            if rows[k]:
-                self.show(self.board.spot_names[k], colours[rows[k] - 1], anims[rows[k] - 1])
+            if spots[k]:
+                row = colours[spots[k] - 1]
+                self.show(self.board.spot_names[k], row[1], row[2])
 
     def clear(self):
         self.frame = {}

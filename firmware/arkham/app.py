@@ -27,7 +27,7 @@ import json
 
 from arkham import protocol
 from arkham import games, persist, verbs
-from arkham.compat import (allocated, collect, const, forget, gc_pace, gc_threshold, ticks_diff,
+from arkham.compat import (collect, const, forget, gc_threshold, mem_alloc, ticks_diff,
                            ticks_ms)
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
@@ -44,7 +44,7 @@ _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
-_STEP_PARTS = const(("commands", "scan", "show", "save", "send"))  # a loop step's parts, in order
+_STEP_PARTS = const(("commands", "scan", "show", "save", "send", "sweep"))  # a loop step's parts, in order
 _SWEEP_BYTES = const(4096)  # garbage worth a collection between steps (see run)
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
 
@@ -83,11 +83,10 @@ class App:
         self._saved_seq = -1
         self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
         self._pad_changes = []  # (spot, present) of this step
-        self._swept = True  # no step that ran commands or saved since the last sweep
-        self._saves = 0  # saves written (a step that wrote one leaves garbage to sweep)
-        self._swept_at = 0  # the heap in use after it (allocated())
-        self.sweep_ms = 0  # how long the last sweep after a reply took
-        self.step_ms = [0, 0, 0, 0, 0]  # the last step that ran commands: ms of _STEP_PARTS
+        self._quiet = True  # no step ran commands or saved since the last sweep (see run)
+        self._base = 0  # the heap in use after that sweep (mem_alloc())
+        # the last step that ran commands: ms of _STEP_PARTS (sweep: the last sweep after a reply)
+        self.step_ms = [0, 0, 0, 0, 0, 0]
         self._failures = {}  # place -> [message, repeats, ticks of last report]
         notes = []
         self._load_calibration(notes)
@@ -155,7 +154,6 @@ class App:
             "seq": self.events.seq if hasattr(self, "events") else None,
             "mem_free": self.mem_free(),
             "step_ms": dict(zip(_STEP_PARTS, self.step_ms)),
-            "sweep_ms": self.sweep_ms,
             "emulated": bool(self.options.get("emulated")),
         }
 
@@ -259,7 +257,6 @@ class App:
         except Exception as e:
             self.failure("link", e, now_ms)
         ran = 0
-        saves = self._saves
         t0 = ticks_ms()
         at = self.mode.check_at if self.mode is not None else None
         # lines wait while a resumed game's pads settle, until its tick has compared them
@@ -292,9 +289,8 @@ class App:
         self._flush()
         if self.restart and self.reader.idle() and self.on_flash():
             self.running = False  # (table.run restarts the program: switch_game says why)
-        if ran or self._saves != saves:
-            self._swept = False  # (run() may collect, now that the replies are out)
         if ran:  # where the last step with commands spent its time (`hello` tells it)
+            self._quiet = False  # (run() may collect, now that the replies are out)
             st = self.step_ms
             st[0] = ticks_diff(t1, t0)  # commands
             st[1] = ticks_diff(t3, t2)  # scan (and tick)
@@ -377,7 +373,7 @@ class App:
                 self._save_failed = None
                 self._saved_seq = seq
                 self._game_dirty = False
-                self._saves += 1
+                self._quiet = False  # (a save leaves garbage: run() may collect)
                 break
             except MemoryError as e:
                 if swept:
@@ -500,19 +496,19 @@ class App:
                 except Exception:
                     pass
             n += 1
-            if not self._swept:
+            if not self._quiet:
                 # the garbage of a command or a save collected after its replies are out, in the
                 # players' time, not in the next reply's: a collection of a Pico's heap in an
                 # AH2e game is ~25-70 ms of chip time, and at the automatic threshold alone a
                 # few landed in every action. Only when a few KB came since: a `hello` makes
                 # almost none.
-                self._swept = True
-                if allocated() - self._swept_at > _SWEEP_BYTES:
+                self._quiet = True
+                if mem_alloc() - self._base > _SWEEP_BYTES:
                     t1 = ticks_ms()
                     collect()
-                    self.sweep_ms = ticks_diff(ticks_ms(), t1)
-                    self._swept_at = allocated()
-                    gc_pace()
+                    self.step_ms[5] = ticks_diff(ticks_ms(), t1)
+                    self._base = mem_alloc()
+                    gc_threshold(0)
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)

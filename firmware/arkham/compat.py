@@ -80,7 +80,7 @@ def mem_free():
         return None
 
 
-def allocated():
+def mem_alloc():
     """Bytes of the heap in use, garbage included (MicroPython's gc.mem_alloc(); 0 elsewhere)."""
     try:
         import gc
@@ -147,21 +147,13 @@ _ROOMY_FREE = const(81920)  # free bytes after a collection above which the heap
 
 
 def gc_threshold(nbytes=_GC_TIGHT):
-    """Collect after every `nbytes` allocated, where the runtime can (MicroPython); else nothing."""
+    """Collect after every `nbytes` allocated, where the runtime can (MicroPython); else nothing.
+    0: as the heap is now, right after a collection: rarely while it is roomy, often once tight."""
     try:
         import gc
 
+        if not nbytes:
+            nbytes = _GC_ROOMY if gc.mem_free() > _ROOMY_FREE else _GC_TIGHT  # type: ignore[attr-defined]
         gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
-    except (ImportError, AttributeError):
-        pass
-
-
-def gc_pace():
-    """Right after a collection: collect rarely while the heap is roomy, often once it is tight."""
-    try:
-        import gc
-
-        roomy = gc.mem_free() > _ROOMY_FREE  # type: ignore[attr-defined]
-        gc.threshold(_GC_ROOMY if roomy else _GC_TIGHT)  # type: ignore[attr-defined]
     except (ImportError, AttributeError):
         pass

@@ -95,25 +95,24 @@ lights.clear()
 lp.render(1100)
 equal(lights.lit(), {}, "clear() turns everything off")
 
-# show_rows: the spots of a scene by index, into the same buffers as show() per spot
+# paint: the spots of a scene by index, each a palette row, into the same buffers as show() per spot
 by_show = Counting(board.led_count, board.order, cap=board.brightness_cap)
 by_rows = Counting(board.led_count, board.order, cap=board.brightness_cap)
 one = Lights(board, by_show)
 rows_lights = Lights(board, by_rows)
-colours = ((200, 100, 0), (0, 0, 90), (1, 2, 3))
-anims = bytes([STEADY, BLINK, PULSE])
+palette = (("a", (200, 100, 0), STEADY), ("b", (0, 0, 90), BLINK), ("c", (1, 2, 3), PULSE))
 rows = bytearray(board.count)
 rows[board.index("pad_07")] = 1
 rows[board.index("pad_08")] = 2
 rows[board.index("pad_00")] = 3
 for k in range(board.count):
     if rows[k]:
-        one.show(board.spot_names[k], colours[rows[k] - 1], anims[rows[k] - 1])
-rows_lights.show_rows(rows, colours, anims)
-equal(bytes(by_rows.rgb), bytes(by_show.rgb), "show_rows: the colours show() sets")
-equal(bytes(by_rows.anim), bytes(by_show.anim), "show_rows: the animations show() sets")
-check(by_rows.animating(), "show_rows: a blinking spot animates")
-check(by_rows.render(0), "show_rows: the next render transmits")
+        one.show(board.spot_names[k], palette[rows[k] - 1][1], palette[rows[k] - 1][2])
+rows_lights.paint(rows, palette)
+equal(bytes(by_rows.rgb), bytes(by_show.rgb), "paint: the colours show() sets")
+equal(bytes(by_rows.anim), bytes(by_show.anim), "paint: the animations show() sets")
+check(by_rows.animating(), "paint: a blinking spot animates")
+check(by_rows.render(0), "paint: the next render transmits")
 equal(by_rows.sent[-1], by_show.sent[-1] if by_show.render(0) else None, "the same frame on the wire")
 
 # render builds no frame while nothing changed: the animation levels and the colours the same
@@ -122,8 +121,8 @@ quiet.set(0, (9, 0, 0), PULSE)
 quiet.render(0)
 quiet.rgb[3] = 7  # (behind its back: not seen until something is set or the phase moves)
 check(not quiet.render(10), "same pulse level, nothing set: no frame built")
-quiet.changed()
-check(quiet.render(20), "changed(): the frame is built again")
+quiet.update()
+check(quiet.render(20), "update(): the frame is built again")
 equal(quiet.sent[-1][3], 7, "with what was written")
 quiet.render(1000)
 equal(quiet.sent[-1][0], 9, "the pulse's top level a second later")

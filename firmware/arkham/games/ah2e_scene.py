@@ -35,10 +35,6 @@ PALETTE = (
 )
 
 
-COLOURS = tuple(row[1] for row in PALETTE)  # by row: what Lights.show_rows takes
-ANIMS = bytes(row[2] for row in PALETTE)
-# the final battle: the doom track pulses (its tokens are the Ancient One's health)
-FINAL_ANIMS = bytes(PULSE if row[0] == "doom" else row[2] for row in PALETTE)
 
 
 def colour(name):
@@ -117,4 +113,7 @@ def paint(lights, board, core, sync, act, go):
         put("doom_%d" % n, 13)  # doom
     for n in range(doom + 1, core.ao["doom"] + 1):
         put("doom_%d" % n, 14)  # doom_empty
-    lights.show_rows(rows, COLOURS, FINAL_ANIMS if s["phase"] == "final" else ANIMS)
+    palette = PALETTE
+    if s["phase"] == "final":  # the final battle: the doom track pulses (the Ancient One's health)
+        palette = tuple((row[0], row[1], PULSE if row[0] == "doom" else row[2]) for row in PALETTE)
+    lights.paint(rows, palette)

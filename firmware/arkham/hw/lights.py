@@ -20,9 +20,9 @@ class Lights:
         for j in range(b.led_start[k], b.led_start[k + 1]):  # (none for a sensor-only spot)
             self.pixels.set(b.led_list[j], rgb, anim)
 
-    def show_rows(self, rows, colours, anims):
-        """Light every spot k with rows[k] != 0 in colours[rows[k] - 1] (r, g, b), animation
-        anims[rows[k] - 1]; the others as they are. One loop into the pixels' own buffers,
+    def paint(self, spots, colours):
+        """Light every spot k with spots[k] != 0 as row spots[k] - 1 of the palette `colours` says: a row is
+        (name, (r, g, b), animation); the others as they are. One loop into the pixels' own buffers,
         trusted values (a game's palette, checked by its tests), no call per spot: a repaint of
         AH2e's 79 spots by show() was ~25 ms of a Pico's time (bench pico)."""
         b = self.board
@@ -32,10 +32,11 @@ class Lights:
         rgb = px.rgb
         anim = px.anim
         for k in range(b.count):
-            r = rows[k]
+            r = spots[k]
             if r:
-                c = colours[r - 1]
-                a = anims[r - 1]
+                row = colours[r - 1]
+                c = row[1]
+                a = row[2]
                 for j in range(start[k], start[k + 1]):
                     i = leds[j]
                     o = 3 * i
@@ -43,7 +44,7 @@ class Lights:
                     rgb[o + 1] = c[1]
                     rgb[o + 2] = c[2]
                     anim[i] = a
-        px.changed()
+        px.update()
 
     def off(self, spot):
         self.show(spot, (0, 0, 0))

@@ -57,7 +57,8 @@ class Pixels:
         self.n = n
         self.order = order
         self.cap = cap
-        self.gamma = gamma
+        # gamma, then the brightness cap, as one table: a byte asked for in, the wire byte out
+        self.gamma = bytearray(((GAMMA[x] if gamma else x) * cap) // 255 for x in range(256))
         # wire offset of R, G, B inside each 3-byte pixel
         self._ro = order.index("R")
         self._go = order.index("G")
@@ -70,15 +71,12 @@ class Pixels:
         self._sent = False
         self.now_ms = 0
         self.transmits = 0
-        # what the last render built its frame from, besides rgb and anim: while nothing was set
-        # and the animation levels are the same, the frame is too (render skips its loop: a
-        # Pico renders every loop iteration while something animates, ~10 ms of chip time each)
-        self._stale = True  # set() or clear() since the last render
-        self._levels = -1  # the three animation levels of the last render, in one int
-        self._animating = None  # animating()'s answer while nothing is set (None: ask again)
-        self._zeros = bytes(3 * n)
-        # gamma, then the brightness cap, as one table: a byte in, the wire byte out
-        self._lut = bytearray(((GAMMA[x] if gamma else x) * cap) // 255 for x in range(256))
+        # the three animation levels the last render built its frame at, in one int; -1 after a
+        # set() or clear(). While nothing was set and the levels are the same, the frame is too
+        # (render skips its loop: a Pico renders every loop iteration while something animates,
+        # ~10 ms of chip time each)
+        self._last = -1
+        self._state = None  # animating()'s answer while nothing is set (None: work it out again)
 
     def check(self, i):
         if not 0 <= i < self.n:
@@ -96,13 +94,13 @@ class Pixels:
         self.rgb[j + 1] = g
         self.rgb[j + 2] = b
         self.anim[i] = anim
-        self._stale = True
-        self._animating = None
+        self._last = -1
+        self._state = None
 
-    def changed(self):
-        """rgb and anim were written to directly (Lights.show_rows): render builds the frame."""
-        self._stale = True
-        self._animating = None
+    def update(self):
+        """rgb and anim were written to directly (Lights.paint): render builds the frame."""
+        self._last = -1
+        self._state = None
 
     def get(self, i):
         """(r, g, b, anim) as asked for."""
@@ -113,21 +111,21 @@ class Pixels:
     def clear(self):
         # (slice copies from a block of zeros, in C: a loop per byte was ~8 ms of a Pico's time
         # per repaint of AH2e's 79 LEDs, bench pico)
-        self.rgb[:] = self._zeros
-        self.anim[:] = self._zeros[: self.n]  # (STEADY is 0)
-        self._stale = True
-        self._animating = False
+        self.rgb[:] = bytes(3 * self.n)
+        self.anim[:] = bytes(self.n)  # (STEADY is 0)
+        self._last = -1
+        self._state = False
 
     def animating(self):
         """True when some lit LED animates (the app must keep rendering)."""
-        if self._animating is None:
-            self._animating = False
+        if self._state is None:
+            self._state = False
             rgb = self.rgb
             for i in range(self.n):
                 if self.anim[i] != STEADY and (rgb[3 * i] or rgb[3 * i + 1] or rgb[3 * i + 2]):
-                    self._animating = True
+                    self._state = True
                     break
-        return self._animating
+        return self._state
 
     def shown(self, i):
         """(r, g, b) on LED i as of the last render: the colour the game asked for, at that
@@ -148,7 +146,7 @@ class Pixels:
         lv2 = level(PULSE, now_ms)
         lv3 = level(FLASH, now_ms)
         levels = (lv1 << 16) | (lv2 << 8) | lv3
-        if not self._stale and levels == self._levels and self._sent:
+        if levels == self._last and self._sent:
             return False  # the frame as last built and sent
         rgb = self.rgb
         buf = self._buf
@@ -159,7 +157,7 @@ class Pixels:
         anim = self.anim
         self._shown[:] = rgb
         self._shown_anim[:] = anim
-        lut = self._lut
+        lut = self.gamma
         for i in range(self.n):
             j = 3 * i
             r = rgb[j]
@@ -188,8 +186,7 @@ class Pixels:
             self.transmits += 1
             self._transmit(buf)
             self._sent = True
-        self._stale = False
-        self._levels = levels
+        self._last = levels
         return changed
 
     def _transmit(self, buf):

@@ -408,7 +408,7 @@ def _play(table, actions, log, out):
         if log is not None:
             entry = {"n": len(steps), "act": want, "ms": ms, "wall_s": round(wall, 2)}
             entry.update(mem_free=out["mem_free"][-1], events=reply.get("events"),
-                         step_ms=hello.get("step_ms"), sweep_ms=hello.get("sweep_ms"),
+                         step_ms=hello.get("step_ms"),
                          stack=stack)
             if mythos:
                 entry["mythos"] = True
