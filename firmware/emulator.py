@@ -30,6 +30,11 @@ _FLAGS = ("--board", "--game", "--state", "--period", "--seed", "--noise", "--de
           "--restart")
 
 
+def _bytes(piece):
+    # a piece is a str, bytes, or a view of a buffer the writer reuses
+    return piece.encode() if isinstance(piece, str) else bytes(piece)
+
+
 class MemoryStorage:
     """Storage that forgets everything when the process ends (no --state). A file is kept as
     its pieces, as they were written (no block of its whole size, like the flash)."""
@@ -40,9 +45,9 @@ class MemoryStorage:
     def save(self, name, data):
         if callable(data):
             pieces = []
-            data(lambda piece: pieces.append(bytes(piece)))  # (the piece's buffer is reused)
+            data(lambda piece: pieces.append(_bytes(piece)))  # (the piece's buffer is reused)
         else:
-            pieces = [data.encode() if isinstance(data, str) else bytes(data)]
+            pieces = [_bytes(data)]
         self.files[name] = pieces  # replaced only once all of it was written
 
     def load(self, name):

@@ -2,23 +2,23 @@
 
 A Pico's heap gets fragmented: a 5 KB block may not exist with 50 KB free. So the table (game,
 options, mode snapshot) is never one string: crc() walks its dicts (and lists of dicts) down to
-_DEPTH levels and takes one json.dumps of each thing below (pieces of a few hundred bytes), and a
-save made by the real Storage puts each member of the table straight into the file with
-write.dump (MicroPython's json.dump into the stream, token by token: no string at all). Both give
-the same text: the table's keys are sorted (a reader of the file's head finds "table":{"game":
-NAME first: resume, the host), every dict below keeps its own order, as json.dump prints it. An
-unchanged dict keeps its order, which is all the CRC needs; a save is read back, never compared.
+_DEPTH levels and takes one json.dumps of each thing below (pieces of a few hundred bytes). Every
+way gives the same text: the table's keys are sorted (a reader of the file's head finds
+"table":{"game": NAME first: resume, the host), every dict below keeps its own order, as
+json.dump prints it. An unchanged dict keeps its order, which is all the CRC needs; a save is
+read back, never compared.
 
-Why streamed (issue 9): the table collects after every 8 KB allocated (arkham.compat), and with
-an AH2e game live one collection is ~21 ms of a Pico's time. A save that made a string of each
-piece, a bytes copy of it and its CRC made ~16 KB of garbage and took ~150 of its ~210 ms on the
-emulated chip; streamed it makes ~1.5 KB (docs/design.md, "bench pico").
+How a save is written: the table's members two levels down (the mode's game, its table state)
+each as one json.dumps string, written and CRC'd on the way: a dozen writes. On a Pico that is
+~23 ms for an AH2e game of 8 investigators, where json.dump into the file took ~36 ms (each of
+its tokens a write through the filesystem) and reading the file back for its CRC ~6 more (bench
+pico). The price is a string of each member (AH2e's core ~3.7 KB) for a moment: when the heap has
+no block for one (MemoryError), the app sweeps and saves again `small`: json.dump token by token
+into the file (write.dump: nothing of the table's size in the heap), the CRCs read back.
 - crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
 - save(storage, name, seq, table): writes the state file `{"seq":N,"table":{...},"crc":C,"v":2}`
   into NAME.tmp, then renames it (Storage.save); C is the CRC-32 of every byte before `,"crc":`
-  (issue 32: a damaged save that still parses is never resumed). Returns the table's CRC as crc()
-  gives it. Both CRCs are taken on the way when the pieces pass through here (a test's storage),
-  else read back from the file before its tail is written (a few ms, no second encoding);
+  (a damaged save that still parses is never resumed). Returns the table's CRC as crc() gives it;
 - load_json(storage, name): the file parsed as it is read;
 - verify(storage, name, saved, buf): ValueError unless the parsed file `saved` is what was
   written: its CRC matches and the file ends with exactly its tail. A file without a CRC (an
@@ -30,10 +30,11 @@ emulated chip; streamed it makes ~1.5 KB (docs/design.md, "bench pico").
 import json
 from binascii import crc32
 
-from arkham.compat import const
+from arkham.compat import IMPL, const
 from arkham.protocol import writer
 
 _DEPTH = const(4)  # table > mode > core > inv > one investigator: pieces of a few hundred bytes
+_SAVE_DEPTH = const(2)  # table > mode > its members: a save's pieces (see above)
 _TAIL = const(b',"crc":%d,"v":2}')  # the file after the table (C: the CRC of all before it)
 
 
@@ -44,19 +45,19 @@ def _dumps(obj):
 _DONE = object()  # (an iterator's end)
 
 
-def pieces(obj, write, dump=None):
+def pieces(obj, write, dump=None, depth=_DEPTH):
     """The JSON text of obj (the table: its keys sorted), written as pieces: with dump, the JSON
-    of each member by dump(member); else a dict, or a list of dicts, above _DEPTH levels one piece
-    per member, below it one json.dumps.
+    of each member by dump(member); else a dict, or a list of dicts, above `depth` levels one
+    piece per member, below it one json.dumps.
 
     A loop over a stack of the open dicts and lists, not a recursion: the save runs under the
     app's step, and each Python call costs ~150-300 bytes of the Pico's 7,936-byte C stack."""
     open_ = []  # per open dict or list: [members iterator, the dict (None: a list), depth, head, close]
-    depth = _DEPTH
+    top = depth
     while True:
         t = type(obj)
-        if depth and t is dict and (dump is None or depth == _DEPTH):
-            open_.append([iter(sorted(obj) if depth == _DEPTH else obj), obj, depth, "{", "}"])
+        if depth and t is dict and (dump is None or depth == top):
+            open_.append([iter(sorted(obj) if depth == top else obj), obj, depth, "{", "}"])
         elif depth and dump is None and t is list and obj and type(obj[0]) is dict:
             open_.append([iter(obj), None, depth, "[", "]"])
         elif dump is None:
@@ -100,26 +101,29 @@ def crc(writer, obj):
     return acc[0] & 0xFFFFFFFF
 
 
-def save(storage, name, seq, table):
-    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it)."""
+def save(storage, name, seq, table, small=False):
+    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it). small: with
+    as little heap as can be (the app's try after a MemoryError): json.dump token by token into a
+    Storage's file, the CRCs read back; else pieces of a few hundred bytes."""
     head = b'{"seq":%d,"table":' % seq
-    acc = [0, crc32(head)]  # the table's CRC, the file's (both on the way, or read back)
+    acc = [0, crc32(head)]  # the table's CRC, the file's
 
     def fill(write):
         write(head)
-        dump = getattr(write, "dump", None)
-        if dump is not None:  # Storage: straight into the file, the CRCs read back after
+        dump = getattr(write, "dump", None) if small else None
+        if dump is not None:
             pieces(table, write, dump)
             acc[1], acc[0] = write.crc32(len(head), writer().buf)
         else:
 
             def both(piece):
-                piece = _bytes(piece)
+                if IMPL == "cpython":
+                    piece = _bytes(piece)  # (MicroPython takes a str's bytes as they are)
                 acc[0] = crc32(piece, acc[0])
                 acc[1] = crc32(piece, acc[1])
                 write(piece)
 
-            pieces(table, both)
+            pieces(table, both, None, _DEPTH if small else _SAVE_DEPTH)
         write(_TAIL % (acc[1] & 0xFFFFFFFF))
 
     storage.save(name, fill)

@@ -194,7 +194,7 @@ class Storage:
             raise OSError("disk full")
         if callable(text):  # save(name, fill): fill(write) writes the text in pieces
             pieces = []
-            text(lambda piece: pieces.append(bytes(piece)))
+            text(lambda piece: pieces.append(piece.encode() if isinstance(piece, str) else bytes(piece)))
             text = b"".join(pieces).decode()
         self.files[name] = text
         self.saves += 1

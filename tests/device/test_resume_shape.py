@@ -138,11 +138,16 @@ check(good2, "Ritual: the good snapshot: plays on")
 g = good = None
 # (a Pico runs one game's core at a time: the other two cores' modules leave the heap here, as
 # a game switch's restart would; three in one 192 KB heap is this script's, not the table's)
-for name in [m for m in sys.modules if m.startswith(("arkham.ah2e", "arkham.ritual"))]:
+for name in [m for m in sys.modules if m.startswith(("arkham.ah2e", "arkham.ritual",
+                                                    "arkham.games"))]:
     del sys.modules[name]
+Mode = tables = ritual_game = None  # (this script's own hold on them)
 gc.collect()
 
 # ---- Final Hour ----------------------------------------------------------------------------------
+# (every module of the core at once, on the swept heap: a module loaded later is compiled from
+# source in a fragmented heap here, which wants a large block; a Pico loads .mpy, no compiling)
+from arkham.fh import actions, activate, check as fh_check, monsters, reckon, ritual, rounds  # noqa
 from arkham.fh import new_game as fh_game
 
 g = fh_game(seed=4)

@@ -77,6 +77,7 @@ class Pixels:
         # ~10 ms of chip time each)
         self._last = -1
         self._state = None  # animating()'s answer while nothing is set (None: work it out again)
+        self.empty = bytes(3 * n)  # every LED off: clear() copies it (no block made per repaint)
 
     def check(self, i):
         if not 0 <= i < self.n:
@@ -111,8 +112,8 @@ class Pixels:
     def clear(self):
         # (slice copies from a block of zeros, in C: a loop per byte was ~8 ms of a Pico's time
         # per repaint of AH2e's 79 LEDs, bench pico)
-        self.rgb[:] = bytes(3 * self.n)
-        self.anim[:] = bytes(self.n)  # (STEADY is 0)
+        self.rgb[:] = self.empty
+        self.anim[:] = memoryview(self.empty)[: self.n]  # (STEADY is 0)
         self._last = -1
         self._state = False
 
