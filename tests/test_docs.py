@@ -20,7 +20,10 @@ def test_a_doc_carries_no_project_history(doc):
     assert not hits, "project history in %s (git log keeps it): %s" % (doc.name, hits[:3])
 
 
-@pytest.mark.parametrize("doc", DOCS, ids=[p.name for p in DOCS])
+LINKED = DOCS + [REPO / "hardware" / "README.md"]
+
+
+@pytest.mark.parametrize("doc", LINKED, ids=[str(p.relative_to(REPO)) for p in LINKED])
 def test_every_relative_link_of_a_doc_exists(doc):
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", doc.read_text()):
         if "://" in target or target.startswith("mailto:"):
