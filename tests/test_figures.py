@@ -151,3 +151,8 @@ def test_a_bench_file_with_a_key_under_the_wrong_part_is_refused():
     bad = {"parts": {"pico": {"commit": "a", "date": "b", "figures": {"m32_qstrs_x": 1}}}}
     with pytest.raises(figures.BadInput, match="filed under 'pico', not 'm32'"):
         figures.render(bad)
+
+
+def test_a_merge_without_commit_records_head_and_says_when_the_tree_differs():
+    commit = figures.head_commit()
+    assert re.fullmatch(r"[0-9a-f]{7,}(\+changes)?", commit), commit
