@@ -27,7 +27,7 @@ COMMANDS = {
     "view": "arkham_host.view.command",
     "render": "arkham_host.render",
     "chart": "arkham_host.chart",
-    "forecast": "arkham_host.forecast",
+    "forecast": "arkham_host.view.forecast",
 }
 
 

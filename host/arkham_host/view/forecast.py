@@ -56,7 +56,7 @@ def _picker(name):
     if name == "random":
         return lambda g, acts, rnd: policy(acts, rnd)
     if name == "autopilot":
-        from arkham_host import autopilot
+        from arkham_host.playtest import autopilot
 
         return autopilot.choose
     raise ValueError("policy is one of: " + " ".join(POLICIES))
