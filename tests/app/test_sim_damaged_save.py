@@ -9,8 +9,8 @@ import os
 import pytest
 
 from arkham_host.hil.plugin import SimProcess
-from arkham_host.link import Link
-from arkham_host.sim import saved_game
+from arkham_host.wire.link import Link
+from arkham_host.table.sim import saved_game
 
 
 def _good_state(tmp_path):

@@ -11,7 +11,8 @@ import sys
 import logplay
 import pytest
 
-from arkham_host import chart, replay
+from arkham_host.session import replay
+from arkham_host.view import chart
 from arkham_host.view import forecast
 from arkham_host.view import gamelog
 

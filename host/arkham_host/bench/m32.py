@@ -101,10 +101,10 @@ import subprocess
 import tempfile
 import time
 
-from arkham_host import boardfile, runtimes
-from arkham_host.legalread import fh_command as _fh_command
-from arkham_host.legalread import ritual_command as _ritual_command
-from arkham_host.legalread import unlabel
+from arkham_host.device import boardfile, runtimes
+from arkham_host.wire.legal_reply import fh_command as _fh_command
+from arkham_host.wire.legal_reply import ritual_command as _ritual_command
+from arkham_host.wire.legal_reply import unlabel
 
 PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/pico/README.md)
 ACTIONS = 200

@@ -33,7 +33,7 @@ import time
 
 from arkham import boardmap
 
-from arkham_host.simcore import LOCAL, PTY_BUFFER_CAP, Sim
+from arkham_host.table.relay import LOCAL, PTY_BUFFER_CAP, Sim
 
 from . import SCRIPT, ChipError, check_rp2040js, firmware, flash, node_binary
 from .i2c import CONNECT, REQUEST, Target
@@ -54,7 +54,7 @@ def _frame(kind: str, payload: bytes) -> bytes:
 
 
 def saved_game_refusal(saved, wanted):
-    from arkham_host.sim import refusal
+    from arkham_host.table.sim import refusal
 
     return refusal(saved, wanted)
 
@@ -250,7 +250,7 @@ class ChipSim(Sim):
         if verb == "chip":
             return answer({"ok": False, "err": "chip takes no arguments but `repaint`"})
         if verb == "help" and len(words) == 1:
-            from arkham_host.simcore import HELP
+            from arkham_host.table.relay import HELP
 
             h = dict(HELP)
             h.update(CHIP_LOCAL)

@@ -191,7 +191,7 @@ def state_from(source, board=None) -> dict:
         finally:
             w.close()
     else:
-        from arkham_host.link import Link
+        from arkham_host.wire.link import Link
 
         link = Link(source)
         try:

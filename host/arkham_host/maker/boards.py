@@ -12,7 +12,7 @@ import argparse
 import json
 import pathlib
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 HELP = "list, validate and report the board maps (LEDs, electrodes per chip, power budget)"
 
@@ -39,7 +39,7 @@ def map_names() -> list[str]:
 
 def map_path(name_or_path: str) -> pathlib.Path:
     """`ah2e` -> hardware/boards/ah2e.json; a path (contains / or ends .json) is taken as given."""
-    from arkham_host.boardfile import board_path
+    from arkham_host.device.boardfile import board_path
 
     return board_path(name_or_path)
 

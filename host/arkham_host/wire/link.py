@@ -63,7 +63,7 @@ class Link:
         self.error = None
         self._tag = 0
         self._write_lock = threading.Lock()
-        from arkham_host.portlock import open_serial  # PortBusy when another program holds it
+        from arkham_host.wire.portlock import open_serial  # PortBusy when another program holds it
 
         self.port = open_serial(url, baudrate=BAUD, timeout=0.1, write_timeout=5)
         self._note("open %s" % url)

@@ -43,7 +43,7 @@ def _name(pid: int) -> str:
 def _servers(path: str) -> set:
     """Pids of running emulated tables whose pty is `path` (they hold it to serve it)."""
     try:
-        from arkham_host import registry
+        from arkham_host.wire import registry
 
         return {int(e["pid"]) for e in registry.running() if e.get("serial") == path}
     except Exception:

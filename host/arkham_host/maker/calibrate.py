@@ -292,8 +292,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from arkham_host import ports
-    from arkham_host.link import Link, LinkClosed, Timeout
+    from arkham_host.wire import ports
+    from arkham_host.wire.link import Link, LinkClosed, Timeout
 
     port = args.port or ports.default_port()
     link = Link(port)

@@ -14,7 +14,7 @@ import json
 import pathlib
 import re
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 BACKEND = runtimes.FIRMWARE_DIR / "arkham" / "hw" / "backend_cp.py"
 MEMORY = pathlib.Path(__file__).with_name("cp_memory.json")

@@ -1,4 +1,4 @@
-"""Campaign rows of issue 32 about the link (arkham_host.campaign runs them):
+"""Campaign rows of issue 32 about the link (arkham_host.hil.campaign runs them):
 
 - busy-play unplugs: an AH2e table touched every 80 ms (~50 events a second), the host gone for
   0.2-2.0 s, then `since LAST`: it must answer ok with every event missed, the very bytes the
@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 
-from arkham_host.campaign_table import BOOT_STEPS, Table
+from arkham_host.hil.campaign_table import BOOT_STEPS, Table
 
 TOUCH_MS = 80
 
@@ -150,7 +150,7 @@ def foreign_row(n, rnd, tmp, say):
     if not sys.platform.startswith("linux"):
         counts["foreign_skipped"] = "not Linux (a pty and TIOCEXCL as Linux has them)"
         return counts
-    from arkham_host.link import Link
+    from arkham_host.wire.link import Link
 
     kw = unprivileged()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))

@@ -20,7 +20,7 @@ import subprocess
 
 import arkham
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 FIRMWARE_DIR = runtimes.FIRMWARE_DIR
 PACKAGE_DIR = FIRMWARE_DIR / "arkham"

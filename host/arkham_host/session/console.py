@@ -182,7 +182,8 @@ def pretty(text, obj, colour=False, width=None) -> str:
 
 def board_lines(link, colour=True, width=100):
     """The board drawn from the table's own `board` map and `dump` (lit spots, present pads)."""
-    from arkham_host import boardfile, boardview
+    from arkham_host.device import boardfile
+    from arkham_host.table import board_text
 
     reply = link.request("board")
     if not reply.get("ok"):
@@ -195,10 +196,10 @@ def board_lines(link, colour=True, width=100):
         str(f.get("chip", "")).upper() for f in state.get("faults", []) if isinstance(f, dict)
     }
     faults = [s.name for s in board.spots if s.chip and str(s.chip).upper() in faulty_chips]
-    mode = boardview.colour_mode() if colour else "plain"
-    from arkham_host.boardsymbols import symbol_for
+    mode = board_text.colour_mode() if colour else "plain"
+    from arkham_host.table.boardsymbols import symbol_for
 
-    lines = boardview.render(
+    lines = board_text.render(
         board, state.get("lit") or {}, state.get("present") or [], None, mode, width, faults,
         symbol_for(state.get("game")),
     )
@@ -233,7 +234,7 @@ class Session:
         self.held = None  # events held while a reconnect resyncs (None: show them as they come)
 
     def connect(self, first=False):
-        from arkham_host.link import Link
+        from arkham_host.wire.link import Link
 
         old = self.link
         with self.lock:
@@ -354,7 +355,7 @@ class Session:
     def _replacement(self):
         """A restarted sim has a new pty: follow the one running emulated table of the same
         board when the old port was an emulator's."""
-        from arkham_host import ports
+        from arkham_host.wire import ports
 
         if self.emulated_board is None or os.path.exists(self.port):
             return None
@@ -653,7 +654,7 @@ def _prompt_session(session):
     from prompt_toolkit.history import FileHistory
     from prompt_toolkit.key_binding import KeyBindings
 
-    from arkham_host import registry
+    from arkham_host.wire import registry
 
     hist = registry.state_home() / "console_history"
     try:
@@ -684,8 +685,8 @@ def _prompt_session(session):
 def run_session(port=None, log=None, echo=True, raw=False, title="console", keep=False) -> int:
     import shutil
 
-    from arkham_host import ports
-    from arkham_host.portlock import PortBusy
+    from arkham_host.wire import ports
+    from arkham_host.wire.portlock import PortBusy
 
     port = port or ports.default_port()
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -702,7 +703,7 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
             sys.stdout.flush()
 
     if log:
-        from arkham_host.logger import Recorder
+        from arkham_host.session.logger import Recorder
 
         recorder = Recorder(log, port)
     session = Session(port, recorder, show)

@@ -13,7 +13,7 @@ folder) in this process, with a manual clock, and attacks it from outside:
   huge or fractional, garbage. The table must boot, answer, and say what it did;
 - noise: each level for a while on every chip of the AH2e board with a token resting: no false
   pad event, the token held, every pad reported noisy once, no pad latched occupied afterwards.
-And issue 32's five (arkham_host.campaign_resume, arkham_host.campaign_link): damaged saves that
+And issue 32's five (campaign_resume, campaign_link beside this module): damaged saves that
 still parse (a CRC that does not match is never resumed; what is resumed plays), `sim` started
 on damaged saves (the host never chokes on the file), tokens put back after power cuts (no
 pads_differ, prompt or move), busy-play unplugs (`since` gives every event missed, byte for
@@ -29,8 +29,8 @@ import random
 import shutil
 import tempfile
 
-from arkham_host import campaign_link, campaign_resume
-from arkham_host.campaign_table import BOOT_STEPS, PowerCut, Table  # noqa: F401 (used by tests)
+from arkham_host.hil import campaign_link, campaign_resume
+from arkham_host.hil.campaign_table import BOOT_STEPS, PowerCut, Table  # noqa: F401 (used by tests)
 
 HELP = ("the reliability campaign (hostile lines, power cuts, damaged saves, noise, and issue "
         "32's: saves that parse, sim on damaged saves, tokens at boot, busy unplugs, foreign "

@@ -89,7 +89,7 @@ def load(path):
     ("reply", n, tag, reply, verb) in recorded order. LogError for a file that is not a log."""
     import json
 
-    from arkham_host import link
+    from arkham_host.wire import link
 
     meta, steps, verbs = None, [], {}
     # events by seq: a host back from an unplug asks `since LAST` and the table sends again what
@@ -313,8 +313,8 @@ def replay(path, board=None, runtime="micropython", say=None, pace=None, show=No
     (--step, --speed); show(link) after it (the board)."""
     import tempfile
 
-    from arkham_host.link import Link, Timeout
-    from arkham_host.simcore import Sim
+    from arkham_host.wire.link import Link, Timeout
+    from arkham_host.table.relay import Sim
 
     meta, steps = load(path)
     board_path = log_board(meta, path, board)
@@ -336,7 +336,7 @@ def replay(path, board=None, runtime="micropython", say=None, pace=None, show=No
 
 def log_board(meta, path, board=None):
     """The board map file a log is replayed on (the one its hello names, or `board`)."""
-    from arkham_host import boardfile
+    from arkham_host.device import boardfile
 
     board = board or (meta.get("hello") or {}).get("board") or "bringup"
     try:
@@ -361,7 +361,7 @@ def run_steps(steps, link, world, say=None, pace=None, show=None, after=None, up
     """Play the steps on the fresh table and compare; [] or [the first difference].
     after(events) is called before each command and at the end with the replayed events the
     steps since the last command matched; upto: stop before the first step past that line."""
-    from arkham_host.link import Timeout
+    from arkham_host.wire.link import Timeout
 
     answers = {}
     last_t = None
@@ -482,7 +482,7 @@ def run(args) -> int:
     say = print if (args.verbose or watching) else None
     show = None
     if watching:
-        from arkham_host.console import board_lines
+        from arkham_host.session.console import board_lines
 
         def show(link):
             for line in board_lines(link, colour=sys.stdout.isatty()):

@@ -33,7 +33,7 @@ def picos() -> list[dict]:
 
 
 def emulators() -> list[dict]:
-    from arkham_host import registry
+    from arkham_host.wire import registry
 
     out = []
     for e in registry.running():

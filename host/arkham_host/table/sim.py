@@ -168,7 +168,7 @@ def checkout_id() -> str:
     (issue 33: a second clone's first `sim` must not resume the first clone's game)."""
     import hashlib
 
-    from arkham_host import runtimes
+    from arkham_host.device import runtimes
 
     root = runtimes.FIRMWARE_DIR.resolve().parent
     return "%s-%s" % (root.name, hashlib.sha1(str(root).encode()).hexdigest()[:8])
@@ -176,7 +176,7 @@ def checkout_id() -> str:
 
 def default_state_dir(board_name: str, chip: str | None = None):
     """The emulated table's state folder: one per checkout and board (and emulated chip)."""
-    from arkham_host import registry
+    from arkham_host.wire import registry
 
     base = registry.state_home() / "checkouts" / checkout_id() / "boards" / board_name
     return base / chip if chip else base
@@ -186,7 +186,7 @@ def older_save(board_name, chip, state) -> str | None:
     """A game saved where every checkout's sim saved it before (one folder per user and board),
     when this checkout has none yet: where it is and how to resume it (never resumed by itself:
     it may be another clone's)."""
-    from arkham_host import registry
+    from arkham_host.wire import registry
 
     old = registry.state_home() / "boards" / board_name
     old = old / chip if chip else old
@@ -210,7 +210,8 @@ def run(args) -> int:
     import os
     import sys
 
-    from arkham_host import boardfile, registry
+    from arkham_host.device import boardfile
+    from arkham_host.wire import registry
 
     try:
         board = boardfile.load(args.board)
@@ -250,7 +251,7 @@ def run(args) -> int:
     ui = None
     stderr_file = None
     if not args.headless:
-        from arkham_host import sim_ui
+        from arkham_host.table import sim_ui
 
         stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
         stderr_file = open(stderr_path, "wb")
@@ -284,7 +285,7 @@ def run(args) -> int:
         )
         sim.replace = args.new_game
     else:
-        from arkham_host.simcore import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
+        from arkham_host.table.relay import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
 
         sim = Sim(
             board.path,
@@ -305,7 +306,7 @@ def _serve(args, sim, board, state, ui, stderr_file, stderr_path):
     import stat
     import sys
 
-    from arkham_host import registry
+    from arkham_host.wire import registry
     from arkham_host.chip import ChipError
 
     def on_term(signum, frame):

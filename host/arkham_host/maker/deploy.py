@@ -28,7 +28,8 @@ import subprocess
 import sys
 import tempfile
 
-from arkham_host import boards, bundle, deploy_cp
+from arkham_host.device import bundle
+from arkham_host.maker import boards, deploy_cp
 
 HELP = "flash the firmware and a board map onto a Pico (MicroPython or CircuitPython)"
 
@@ -123,7 +124,7 @@ def release_repl(port: str, wait: float | None = None) -> str:
     import serial
 
     wait = REPL_WAIT if wait is None else wait
-    from arkham_host import portlock
+    from arkham_host.wire import portlock
 
     portlock.check(port)  # PortBusy: another program would split mpremote's bytes with it
     try:
@@ -220,7 +221,7 @@ def plan_micropython(port, board_path, staging, mpy, source, mpy_cross=None) -> 
 def plan_romfs(port, board_path) -> list[Step]:
     """MicroPython with ROMFS: the package in the ROMFS partition, main.py and the board map on
     the filesystem (state.json and calib.json stay where they are)."""
-    from arkham_host import runtimes
+    from arkham_host.device import runtimes
 
     conn = mpremote_cmd() + ["connect", port or "auto"]
     image = runtimes.BUILD_DIR / "romfs" / "arkham-device.romfs"

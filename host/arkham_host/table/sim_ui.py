@@ -19,7 +19,7 @@ import termios
 import time
 import tty
 
-from arkham_host import boardview
+from arkham_host.table import board_text
 
 KEYS = "arrows move  space token  t touch  f fail chip  / find  ? help  q quit"
 BOARD_TOP = 3  # screen row (1-based) of the board's first line
@@ -67,7 +67,7 @@ class BoardUI:
         text = line.decode("utf-8", "replace").rstrip()
         self.serial.append(text)
         if '"game"' in text:
-            from arkham_host.link import parse
+            from arkham_host.wire.link import parse
 
             obj = parse(text)
             if obj is not None and isinstance(obj.get("game"), str):
@@ -77,7 +77,7 @@ class BoardUI:
 
     def set_game(self, game):
         if game != self.game:
-            from arkham_host.boardsymbols import symbol_for
+            from arkham_host.table.boardsymbols import symbol_for
 
             self.game = game
             self.symbol = symbol_for(game, self.wire_cap)
@@ -106,7 +106,7 @@ class BoardUI:
                 self.help = 0
             else:
                 return self._paint(lines + part + [more[:width]], height)
-        board = boardview.render(
+        board = board_text.render(
             b, sim.frame, set(sim.tokens), self.cursor, mode, width, faults, self.symbol
         )
         spot = b.by_name.get(self.cursor)
@@ -133,7 +133,7 @@ class BoardUI:
         return self._paint(lines, height)
 
     def help_lines(self, width):
-        from arkham_host.boardsymbols import legend
+        from arkham_host.table.boardsymbols import legend
 
         import textwrap
 
@@ -147,7 +147,7 @@ class BoardUI:
         out += textwrap.wrap("   ".join(legend(self.game)), width, initial_indent="  ",
                              subsequent_indent="  ")
         out += ["names (the code in each cell):"]
-        out += boardview.legend(self.board, width)
+        out += board_text.legend(self.board, width)
         return [line[:width] for line in out]
 
     def _paint(self, lines, height):
@@ -172,7 +172,7 @@ class BoardUI:
             if self.finding is not None:
                 ch, data = data[:1], data[1:]
                 if ch in (b"\r", b"\n"):
-                    name = boardview.find(self.board, self.finding, width)
+                    name = board_text.find(self.board, self.finding, width)
                     self.status = ("at " + name) if name else "no spot %r" % self.finding
                     self.cursor = name or self.cursor
                     self.finding = None
@@ -189,7 +189,7 @@ class BoardUI:
                 data = data[m.end() :]
                 button, col, row, kind = int(m[1]), int(m[2]), int(m[3]), m[4]
                 if kind == b"M" and button == 0:
-                    name = boardview.hit(self.board, row - BOARD_TOP, col - 1, width)
+                    name = board_text.hit(self.board, row - BOARD_TOP, col - 1, width)
                     if name:
                         self.cursor = name
                         self._token(sim)
@@ -197,7 +197,7 @@ class BoardUI:
             for seq, (dr, dc) in MOVES.items():
                 if data.startswith(seq):
                     data = data[len(seq) :]
-                    self.cursor = boardview.neighbour(self.board, self.cursor, dr, dc, width)
+                    self.cursor = board_text.neighbour(self.board, self.cursor, dr, dc, width)
                     break
             else:
                 ch, data = data[:1], data[1:]
@@ -247,7 +247,7 @@ class BoardUI:
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
             raise SystemExit("sim: the board view needs a terminal; use --headless")
-        mode = boardview.colour_mode()
+        mode = board_text.colour_mode()
         saved = termios.tcgetattr(fd)
         write = self.out.write
         try:

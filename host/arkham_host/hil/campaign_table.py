@@ -1,4 +1,4 @@
-"""The firmware in this process for the campaign (arkham_host.campaign and its rows): arkham.app
+"""The firmware in this process for the campaign (arkham_host.hil.campaign and its rows): arkham.app
 over the emulated MPR121s and a real Storage in a folder, a manual clock, the serial link a pair
 of byte buffers. PowerCut stands for the power going at a chosen point."""
 
@@ -42,7 +42,7 @@ class Table:
         from arkham import boardmap, emu
         from arkham.app import App
 
-        from arkham_host import boards
+        from arkham_host.maker import boards
 
         self.board = boardmap.BoardMap(json.loads(boards.map_path(board).read_text()))
         self.now = 0

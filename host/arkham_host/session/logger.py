@@ -104,7 +104,7 @@ class Recorder:
         self.file.write(json.dumps(rec, sort_keys=True) + "\n")
 
     def __call__(self, direction, text):
-        from arkham_host.link import parse
+        from arkham_host.wire.link import parse
 
         obj = parse(text) if direction == "<" else None
         if obj is not None:
@@ -138,7 +138,7 @@ class Recorder:
 
 
 def run(args) -> int:
-    from arkham_host import console
+    from arkham_host.session import console
 
     return console.run_session(
         args.port, log=args.output, echo=not args.quiet, title="log", keep=args.keep

@@ -22,7 +22,7 @@ import threading
 import time
 import tty
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 RS = b"\x1e"  # ASCII record separator: starts a world line on the firmware's stdin/stdout
 PTY_BUFFER_CAP = 64 * 1024  # bytes waiting for the serial reader before lines are dropped
@@ -187,7 +187,7 @@ class Sim:
         tty.setraw(self._slave)  # no echo, no line editing, 0x03 is a byte like any other
         os.set_blocking(self._master, False)
         self.serial_path = os.ttyname(self._slave)
-        from arkham_host.portlock import StaleExclusive
+        from arkham_host.wire.portlock import StaleExclusive
 
         # a console killed while it held the port exclusive must not lock it for good (issue 32)
         self._stale_lock = StaleExclusive(self._slave, self.serial_path)
@@ -195,7 +195,7 @@ class Sim:
         os.set_blocking(self.proc.stdin.fileno(), False)
         os.set_blocking(self.proc.stdout.fileno(), False)
         if self.socket_path is None:
-            from arkham_host import registry
+            from arkham_host.wire import registry
 
             self.socket_path = str(registry.runtime_dir() / ("sim-%d.sock" % os.getpid()))
         try:

@@ -1,4 +1,4 @@
-"""Campaign rows of issue 32 about the resume (arkham_host.campaign runs them):
+"""Campaign rows of issue 32 about the resume (arkham_host.hil.campaign runs them):
 
 - damaged saves that still parse: a saved AH2e game with one bit flipped where the JSON still
   parses, a key renamed with its CRC made right again (a host tool's save), or a key renamed in
@@ -27,7 +27,7 @@ import shutil
 import tempfile
 import zlib
 
-from arkham_host.campaign_table import BOOT_STEPS, Table
+from arkham_host.hil.campaign_table import BOOT_STEPS, Table
 
 _BAD_EVENTS = ("pads_differ", "prompt", "inv_moved", "misplaced", "in_hand")
 _TAIL = b',"crc":'
@@ -156,7 +156,7 @@ def sim_damage(good, rnd, k):
 
 
 def sim_row(n, rnd, tmp, say):
-    from arkham_host import sim
+    from arkham_host.table import sim
 
     counts = {"sim_starts": 0, "sim_failed": 0}
     for k in range(n):
