@@ -7,7 +7,7 @@ import tempfile
 
 from arkham_host.device import boardfile
 from arkham_host.wire.link import Link
-from arkham_host.session.logger import Recorder
+from arkham_host.session.recorder import Recorder
 from arkham_host.table.relay import Sim
 
 

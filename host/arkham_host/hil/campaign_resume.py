@@ -6,7 +6,7 @@
   refused (`restore_failed`); any save the table resumes must play: `legal`, `state` and three
   `act`s answer with no internal error and no `error` event;
 - damaged saves started through `sim`: the host's own reading of the state folder
-  (sim.saved_game, and the refusal of another saved game) on every kind of damage (bytes not
+  (table.saved_game, and the refusal of another saved game) on every kind of damage (bytes not
   UTF-8 anywhere, cut short, a folder, empty, garbage), with and without --game; it must never
   raise, and the table then boots on the folder and says what it did;
 - tokens restored after power cuts: an AH2e game played a little, the power cut between steps,
@@ -156,7 +156,7 @@ def sim_damage(good, rnd, k):
 
 
 def sim_row(n, rnd, tmp, say):
-    from arkham_host.table import sim
+    from arkham_host.table import saved_game
 
     counts = {"sim_starts": 0, "sim_failed": 0}
     for k in range(n):
@@ -176,9 +176,9 @@ def sim_row(n, rnd, tmp, say):
         game = rnd.choice([None, "ah2e"])
         counts["sim_starts"] += 1
         try:  # what `sim --state DIR [--game ah2e]` does before the firmware starts
-            saved = sim.saved_game(d)
+            saved = saved_game.saved_game(d)
             if game is not None and saved not in (None, "bringup", game):
-                raise AssertionError("refused: " + sim.refusal(saved, game))
+                raise AssertionError("refused: " + saved_game.refusal(saved, game))
             t = Table(d, "ah2e", game)
             boot = t.step(BOOT_STEPS)
             out = t.send(b"#5 hello\n", 5)

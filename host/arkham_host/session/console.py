@@ -703,7 +703,7 @@ def run_session(port=None, log=None, echo=True, raw=False, title="console", keep
             sys.stdout.flush()
 
     if log:
-        from arkham_host.session.logger import Recorder
+        from arkham_host.session.recorder import Recorder
 
         recorder = Recorder(log, port)
     session = Session(port, recorder, show)

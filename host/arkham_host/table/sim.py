@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from arkham_host.table.saved_game import refusal, saved_game
+
 HELP = "start the emulated table (firmware under the unix port; serial on a pty)"
 
 
@@ -96,44 +98,11 @@ def game_names() -> list:
     return games.names()
 
 
-def saved_game(state_dir) -> str | None:
-    """The name of the game saved in a state folder (None: nothing saved, or nothing readable).
-
-    Never trusts the file (issue 32): its head is read as bytes (a damaged save may hold any
-    byte: 0xff at offset 2000 made a text read fail before the firmware saw it), and a folder or
-    an unreadable file where state.json should be is passed over for state.json.bak, as the
-    firmware's resume does. What is wrong with the file is the table's to report
-    (`restore_failed`); the host only needs a head start."""
-    import os
-    import re
-
-    if not state_dir or not os.path.isdir(str(state_dir)):
-        return None
-    path = os.path.join(str(state_dir), "state.json")
-    for p in (path, path + ".bak"):
-        try:
-            with open(p, "rb") as f:
-                head = f.read(200)
-        except OSError:  # (missing, a folder, unreadable: the next, as the resume tries it)
-            continue
-        m = re.search(rb'"game":"([A-Za-z0-9_.-]{1,40})"', head)
-        if m:
-            return m.group(1).decode("ascii")
-    return None
-
-
 def forget_game(state_dir):
     """--new-game: the saved game goes (calibration stays)."""
     from arkham.hw.storage import Storage
 
     Storage(str(state_dir)).remove("state.json")
-
-
-def refusal(saved, wanted) -> str:
-    return (
-        "the table has a saved %s game: run `sim` without --game to resume it, or "
-        "`sim --game %s --new-game` to replace it" % (saved, wanted)
-    )
 
 
 class _Probe:
