@@ -1,4 +1,4 @@
-"""`arkham-table campaign [--full]`: the reliability campaign of issue 15, kept as our own tool.
+"""`arkham-table campaign [--full]`: the reliability campaign, kept as our own tool.
 
 It runs the real firmware (arkham.app over the emulated MPR121s and a real Storage in a temporary
 folder) in this process, with a manual clock, and attacks it from outside:
@@ -13,7 +13,7 @@ folder) in this process, with a manual clock, and attacks it from outside:
   huge or fractional, garbage. The table must boot, answer, and say what it did;
 - noise: each level for a while on every chip of the AH2e board with a token resting: no false
   pad event, the token held, every pad reported noisy once, no pad latched occupied afterwards.
-And issue 32's five (campaign_resume, campaign_link beside this module): damaged saves that
+And five more (campaign_resume, campaign_link beside this module): damaged saves that
 still parse (a CRC that does not match is never resumed; what is resumed plays), `sim` started
 on damaged saves (the host never chokes on the file), tokens put back after power cuts (no
 pads_differ, prompt or move), busy-play unplugs (`since` gives every event missed, byte for
@@ -372,7 +372,7 @@ def campaign(size, seed=1, say=print):
         figures.update(cuts_row(size["cuts"], rnd, tmp, say))
         figures.update(damaged_row(size["damaged"], rnd, tmp, say))
         figures.update(noise_row(size["noise"], size["noise_s"], tmp, say))
-        # issue 32's five
+        # the resume and the link
         figures.update(campaign_resume.parsing_row(size["parsing"], rnd, tmp, say))
         figures.update(campaign_resume.sim_row(size["sim"], rnd, tmp, say))
         figures.update(campaign_resume.tokens_row(size["tokens"], rnd, tmp, say))

@@ -1,4 +1,4 @@
-"""Campaign rows of issue 32 about the link (arkham_host.hil.campaign runs them):
+"""Campaign rows about the link (arkham_host.hil.campaign runs them):
 
 - busy-play unplugs: an AH2e table touched every 80 ms (~50 events a second), the host gone for
   0.2-2.0 s, then `since LAST`: it must answer ok with every event missed, the very bytes the

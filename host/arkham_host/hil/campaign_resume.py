@@ -1,4 +1,4 @@
-"""Campaign rows of issue 32 about the resume (arkham_host.hil.campaign runs them):
+"""Campaign rows about the resume (arkham_host.hil.campaign runs them):
 
 - damaged saves that still parse: a saved AH2e game with one bit flipped where the JSON still
   parses, a key renamed with its CRC made right again (a host tool's save), or a key renamed in

@@ -473,7 +473,7 @@ def completions(text, session):
     """(the part of the word typed, the words that complete it) for Tab: the verbs first; after
     `act`, the game's action verbs; a `key=` value from what that key names (places for `to=`,
     monsters for `kind=`, items for `item=`...); any other word a spot, a chip or a name of the
-    game. Sorted, each once (issue 33: `act mo` offered internal words and mythos cards twice)."""
+    game. Sorted, each once (no internal words, no card offered twice)."""
     parts = text.lstrip().split(" ")
     if parts and parts[0].startswith("#"):  # (a `#tag`)
         parts = parts[1:]
@@ -540,7 +540,7 @@ def _places(d) -> str:
 
 def _need_text(need, investigators):
     """What the table waits for, its investigator numbered from 1 as the list above (the core's
-    `inv` counts from 0: issue 33 read "inv=0 k=upkeep" beside "1. jenny_barnes")."""
+    `inv` counts from 0, and "inv=0 k=upkeep" beside "1. jenny_barnes" reads as someone else)."""
     i = need.get("inv")
     what = str(need.get("k") or "?")
     rest = _fields(need, ("inv", "k"))

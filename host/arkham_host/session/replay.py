@@ -7,7 +7,7 @@ actions (present -> `place`, not present -> `lift`), in the recorded order. Then
 command, the reply must match (same ok/err and fields), the events must come in the same order
 with the same fields, and at every recorded `dump` (the logger asks for one after each command)
 the game state must have the same hash. `seq` numbers, `hello` and memory figures are not
-compared (they depend on the table's past and runtime). Across a reconnect (issue 32) the log
+compared (they depend on the table's past and runtime). Across a reconnect the log
 holds the host's `since LAST` and what the table sent again: `since` is not played (it is the
 link's resync, not the game's), and an event recorded twice (the same seq, the same line) is
 played once.
@@ -31,7 +31,7 @@ HELP = "replay a recorded log through a fresh emulated table and compare replies
 # (seed: a game the table seeded itself is replayed with `seed=` typed, which it does not announce)
 IGNORED_EVENTS = ("hello", "seed")
 # (restart: whether a game switch restarts the table is the firmware's and runtime's, not the
-# game's: a Pico's since issue 9, the emulated table's too)
+# game's: a Pico restarts, and the emulated table does the same)
 IGNORED_FIELDS = ("seq", "re", "mem_free", "step_ms", "sweep_ms", "impl", "emulated", "fw", "restart")
 EVENT_GRACE = 2.0  # seconds beyond the recorded gap an awaited event may take
 REPLY_TIMEOUT = 10.0
@@ -93,7 +93,7 @@ def load(path):
 
     meta, steps, verbs = None, [], {}
     # events by seq: a host back from an unplug asks `since LAST` and the table sends again what
-    # it missed, some of it recorded live before (issue 32): each is played once
+    # it missed, some of it recorded live before: each is played once
     seen = {}
     try:
         f = open(path, encoding="utf-8")
@@ -207,7 +207,7 @@ def announced_seed(steps, i):
 
 def with_seeds(steps):
     """The steps with every game started without `seed=` given the seed the table announced
-    (issue 33: a game seeded by the table replays with the same deal, dice and draws)."""
+    (so a game seeded by the table replays with the same deal, dice and draws)."""
     out = list(steps)
     for i, s in enumerate(out):
         if s[0] != "cmd" or not _starts_game(s[2]):
@@ -349,8 +349,8 @@ def _same(want, got):
     """Recorded and replayed agree (but for the ignored fields; a `game` line the log has with
     no seed may name the seed replay gave it)."""
     w, g = _clean(want), _clean(got)
-    if w.get("ev") == "gain" and "left" in w and "now" in g:  # (a log from before `gain` said
-        w["now"] = w.pop("left")  # `now`: the same amount, issue 33)
+    if w.get("ev") == "gain" and "left" in w and "now" in g:  # (an older firmware's `gain`
+        w["now"] = w.pop("left")  # said `left` for `now`: the same amount)
     wo, go = w.get("options"), g.get("options")
     if isinstance(wo, dict) and isinstance(go, dict) and "seed" not in wo and "seed" in go:
         g["options"] = {k: v for k, v in go.items() if k != "seed"}

@@ -103,7 +103,7 @@ def layout(board, width=120):
 
 
 def _group_rows(board, width):
-    """A map whose places collide (Arkham Ritual's pips: issue 33): one row per group of names
+    """A map whose places collide (Arkham Ritual's pips): one row per group of names
     (`seat3` and its `seat3_pip1..7`), the group's own spot first, its members in name order;
     a name with no group (`deck`) in a last row."""
     groups, alone = {}, []
@@ -189,7 +189,7 @@ def _candidates(name, n):
         return
     numbered = [w for w in words if w[-1].isdigit()]
     if numbered:  # `seat3`, `seat3_pip5`: each numbered word its initial and number (s3, s3p5,
-        # 3p5), never a prefix that drops the numbers (`sepi`, `sp`: issue 33)
+        # 3p5), never a prefix that drops the numbers (`sepi`, `sp`)
         import re
 
         parts = [re.match(r"(\D*)(\d*)$", w).groups() for w in words]

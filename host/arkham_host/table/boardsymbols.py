@@ -6,9 +6,9 @@ what the scene can show: each palette colour at each level its animation takes (
 a steady, blinking or flashing light is full or off, a pulse one of 16 levels), and, for the
 emulated chip's frames (decoded from its LED pin: after the firmware's gamma and brightness cap),
 those colours put through the same gamma and cap. AH2e's palette names each row's animation, so
-a dim grey is an empty doom slot or a closed location, never the blinking white prompt (issue 33:
-the chip's clues showed `*`, the CPython sim's empty doom slots `?`). Where two meanings share a
-colour, the spot's name decides (a `doom_*` spot shows D or -, not G or x).
+a dim grey is an empty doom slot or a closed location, never the blinking white prompt (a clue on
+the chip's board must not show `*`, nor an empty doom slot on the CPython sim's `?`). Where two
+meanings share a colour, the spot's name decides (a `doom_*` spot shows D or -, not G or x).
 """
 
 from __future__ import annotations

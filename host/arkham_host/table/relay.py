@@ -189,7 +189,7 @@ class Sim:
         self.serial_path = os.ttyname(self._slave)
         from arkham_host.wire.portlock import StaleExclusive
 
-        # a console killed while it held the port exclusive must not lock it for good (issue 32)
+        # a console killed while it held the port exclusive must not lock it for good
         self._stale_lock = StaleExclusive(self._slave, self.serial_path)
         self._stale_due = 0.0
         os.set_blocking(self.proc.stdin.fileno(), False)
@@ -510,10 +510,10 @@ class Sim:
         self._take_input(data.replace(RS, b""))
 
     def _take_input(self, data):
-        """Bounded serial input (issue 15: a 5 MB write kept `hello` waiting 33 s). A line can
-        be at most 512 bytes: past LINE_KEEP bytes the rest of it is dropped (the firmware still
-        refuses it as too long, with its tag); past TO_FW_CAP bytes waiting, whole lines are
-        dropped (a flood: the firmware would drop them too). Dropped bytes are counted."""
+        """Bounded serial input (unbounded, a 5 MB write keeps `hello` waiting half a minute). A
+        line can be at most 512 bytes: past LINE_KEEP bytes the rest of it is dropped (the
+        firmware still refuses it as too long, with its tag); past TO_FW_CAP bytes waiting, whole
+        lines are dropped (a flood: the firmware would drop them too). Dropped bytes are counted."""
         start = 0
         n = len(data)
         while start < n:

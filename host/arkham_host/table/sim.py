@@ -134,7 +134,7 @@ def check_game(board_path, game) -> str | None:
 
 def checkout_id() -> str:
     """This checkout's name among the user's saves: its folder's name and a digest of its path
-    (issue 33: a second clone's first `sim` must not resume the first clone's game)."""
+    (a second clone's first `sim` must not resume the first clone's game)."""
     import hashlib
 
     from arkham_host.device import runtimes

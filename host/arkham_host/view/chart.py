@@ -19,8 +19,8 @@ SERIES = (
     ("clues", "clue tokens", "#b5a900"),
 )
 # doom often equals the open gates (a gate opening adds a doom token): its line is drawn on top,
-# thick, and the others thinner and dashed where they may cover it (issue 33: it was hidden
-# under the gates line)
+# thick, and the others thinner and dashed where they may cover it (else the gates line hides
+# it)
 STYLE = {"doom": dict(lw=3.0, zorder=5, ms=6), "gates": dict(lw=1.5, ls="--", zorder=3, ms=4)}
 MARKS = ("phase", "awakens", "game_over", "gate_closed")
 

@@ -6,7 +6,7 @@ It is `replay`'s own run (arkham_host.session.replay): the same start (a `game` 
 `dump`, or the first `game` command of a log that starts in a game whose dump hides cards), the
 seed the recorded table announced for a game started without `seed=`, and the same checks of
 every reply, event and state hash. A replayed game that departs from the log raises Differs
-naming the line, so a reader never draws another game than the one recorded (issue 33).
+naming the line, so a reader never draws another game than the one recorded.
 """
 
 from __future__ import annotations

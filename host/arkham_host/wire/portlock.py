@@ -6,7 +6,7 @@ lines. So every host command that opens a table's port asks here first:
   emulated table that serves a pty (a running sim keeps its own pty end open);
 - the port is then opened with an exclusive lock (pyserial's `exclusive=True`, flock), so two
   arkham-table programs can never race each other into the same port;
-- and made exclusive in the kernel (issue 32): flock is advisory, and a plain reader opened after
+- and made exclusive in the kernel: flock is advisory, and a plain reader opened after
   the console (miniterm, a script with pyserial) took every reply meant for it. On Linux and
   macOS the port gets TIOCEXCL: the kernel refuses any further open of the tty with EBUSY ("port
   busy" here, with the holder's name from holders()) until it is closed (TIOCNXCL, then close).

@@ -53,7 +53,7 @@ def _alive(pid: int) -> bool:
 
 def _remove_stale(path: pathlib.Path, info: dict) -> None:
     """A sim that died without cleaning up (kill -9): its entry, and its world socket when that
-    lives in the runtime dir (issue 15)."""
+    lives in the runtime dir (elsewhere it is not ours to remove)."""
     world = info.get("world") or ""
     mine = world and pathlib.Path(world).parent == runtime_dir()
     if mine and not _alive(int(info.get("pid", 0))):
