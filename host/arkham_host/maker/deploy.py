@@ -363,6 +363,21 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
             % (drive_s, drive_s),
         ),
     ]
+    steps.append(_library_step(drive, lib_bundle))
+    steps.append(
+        Step(
+            "press reset (or replug) once: boot.py then makes the flash writable for "
+            "the table's saves; hold GP22 to GND while plugging in to deploy again",
+            fn=lambda: "",
+        )
+    )
+    return steps
+
+
+def _library_step(drive, lib_bundle=None) -> Step:
+    """The Adafruit libraries the CircuitPython backend imports (CP_LIBS) into the drive's lib/:
+    copied from an unzipped bundle when one is given, else installed with circup."""
+    drive_s = str(drive)
     if lib_bundle:
         lib = pathlib.Path(lib_bundle) / "lib"
 
@@ -383,30 +398,17 @@ def plan_circuitpython(drive, board_path, staging, lib_bundle=None, mpy_cross=No
                 else:
                     shutil.copyfile(src, dest / name)
 
-        steps.append(
-            Step(
-                "copy %s from the Adafruit bundle %s into %s/lib"
-                % (", ".join(CP_LIBS), lib_bundle, drive_s),
-                fn=copy_libs,
-                show="cp -r %s %s/lib/" % (" ".join(str(lib / n) for n in CP_LIBS), drive_s),
-            )
+        return Step(
+            "copy %s from the Adafruit bundle %s into %s/lib"
+            % (", ".join(CP_LIBS), lib_bundle, drive_s),
+            fn=copy_libs,
+            show="cp -r %s %s/lib/" % (" ".join(str(lib / n) for n in CP_LIBS), drive_s),
         )
-    else:
-        circup = shutil.which("circup") or "circup"
-        steps.append(
-            Step(
-                "install %s (and their dependencies) with circup" % ", ".join(CP_LIBS),
-                [circup, "--path", drive_s, "install", *CP_LIBS],
-            )
-        )
-    steps.append(
-        Step(
-            "press reset (or replug) once: boot.py then makes the flash writable for "
-            "the table's saves; hold GP22 to GND while plugging in to deploy again",
-            fn=lambda: "",
-        )
+    circup = shutil.which("circup") or "circup"
+    return Step(
+        "install %s (and their dependencies) with circup" % ", ".join(CP_LIBS),
+        [circup, "--path", drive_s, "install", *CP_LIBS],
     )
-    return steps
 
 
 # ---------------------------------------------------------------- command
@@ -491,91 +493,11 @@ def _run(args, out) -> int:
     print(
         "deploy %s, board %s%s" % (runtime, board_path.stem, " (dry run)" if dry else ""), file=out
     )
-    n = 0
     try:
         if runtime == "micropython":
-            port = args.port or (None if dry else find_pico_port())
-            if not dry and not port:
-                raise DeployError("no Pico found (USB VID 2E8A); give the port, e.g. /dev/ttyACM0")
-            pre = [
-                Step(
-                    "ask the running table to hand its port to the REPL (`repl` verb)",
-                    fn=lambda: release_repl(port),
-                    show="send '#deploy repl' to %s" % (port or "<the first Pico>"),
-                )
-            ]
-            conn = mpremote_cmd() + ["connect", port or "auto"]
-            if args.mpy:
-                mpy = bundle.MpyVersion.parse(args.mpy)
-                note = "given with --mpy"
-            else:
-                pre.append(
-                    Step(
-                        "read the device's .mpy version (sys.implementation._mpy)",
-                        conn + ["exec", PROBE],
-                    )
-                )
-                mpy = None
-                note = None
-            for step in pre:
-                n += 1
-                _say(out, n, step)
-                if not dry:
-                    text = execute(step)
-                    if step.argv and step.argv[-1] == PROBE:
-                        impl, mpy = parse_probe(text)
-                        note = "read from the device"
-            if mpy is None:  # dry run without --mpy: plan for what our mpy-cross emits
-                mpy = bundle.mpy_cross_version(args.mpy_cross)
-                note = "assumed (dry run: the device is not asked; give --mpy to plan for it)"
-            print("    .mpy %s, %s" % (mpy, note), file=out)
-            if args.romfs:
-                if (mpy.major, mpy.sub) < (6, 3):
-                    raise DeployError(
-                        "--romfs needs MicroPython 1.25 or newer (.mpy 6.3); the device loads %s"
-                        % mpy
-                    )
-                steps = plan_romfs(port, board_path)
-            else:
-                steps = plan_micropython(
-                    port, board_path, staging, mpy, args.source, args.mpy_cross
-                )
+            n, steps = _micropython_steps(args, out, board_path, staging, dry)
         else:
-            drive = pathlib.Path(args.port) if args.port else find_circuitpy()
-            if drive is None and not dry:
-                raise DeployError("no CIRCUITPY drive mounted; plug the Pico in or give its folder")
-            n += 1
-            shown = drive or pathlib.Path("<CIRCUITPY>")
-            print(
-                "[%d] CIRCUITPY drive: %s" % (n, drive or "none mounted now (dry run goes on)"),
-                file=out,
-            )
-            if drive is not None:
-                if not dry and not writable(drive):
-                    raise DeployError(
-                        "%s is read-only to this computer: the table's boot.py gave the flash to "
-                        "the table. Hold GP22 to GND while plugging the Pico in, then deploy "
-                        "again" % drive
-                    )
-                ver = circuitpython_version(drive)
-                print(
-                    "    boot_out.txt: %s" % ("CircuitPython %d.%d" % ver if ver else "unknown"),
-                    file=out,
-                )
-                if ver and ver < (9, 0) and not dry:
-                    raise DeployError(
-                        "CircuitPython %d.%d found; the firmware needs 9 or newer" % ver
-                    )
-            cp_board = getattr(args, "cp_board", None) or (
-                deploy_cp.board_id(drive) if drive is not None else None
-            )
-            fits, why = deploy_cp.fit(
-                board_path.stem, cp_board, compiled=args.mpy_cross is not None
-            )
-            if fits is False:
-                raise DeployError(why)
-            print("    " + why, file=out)
-            steps = plan_circuitpython(shown, board_path, staging, args.lib_bundle, args.mpy_cross)
+            n, steps = _circuitpython_steps(args, out, board_path, staging, dry)
         for step in steps:
             n += 1
             _say(out, n, step)
@@ -586,3 +508,88 @@ def _run(args, out) -> int:
         if staging_tmp is not None:
             staging_tmp.cleanup()
     return 0
+
+
+def _micropython_steps(args, out, board_path, staging, dry):
+    """MicroPython: the running table hands its port to the REPL and the device's .mpy version is
+    read (or given, or assumed in a dry run), then the plan for that version.
+    -> (steps said so far, the steps still to run)"""
+    n = 0
+    port = args.port or (None if dry else find_pico_port())
+    if not dry and not port:
+        raise DeployError("no Pico found (USB VID 2E8A); give the port, e.g. /dev/ttyACM0")
+    pre = [
+        Step(
+            "ask the running table to hand its port to the REPL (`repl` verb)",
+            fn=lambda: release_repl(port),
+            show="send '#deploy repl' to %s" % (port or "<the first Pico>"),
+        )
+    ]
+    conn = mpremote_cmd() + ["connect", port or "auto"]
+    if args.mpy:
+        mpy = bundle.MpyVersion.parse(args.mpy)
+        note = "given with --mpy"
+    else:
+        pre.append(
+            Step(
+                "read the device's .mpy version (sys.implementation._mpy)",
+                conn + ["exec", PROBE],
+            )
+        )
+        mpy = None
+        note = None
+    for step in pre:
+        n += 1
+        _say(out, n, step)
+        if not dry:
+            text = execute(step)
+            if step.argv and step.argv[-1] == PROBE:
+                impl, mpy = parse_probe(text)
+                note = "read from the device"
+    if mpy is None:  # dry run without --mpy: plan for what our mpy-cross emits
+        mpy = bundle.mpy_cross_version(args.mpy_cross)
+        note = "assumed (dry run: the device is not asked; give --mpy to plan for it)"
+    print("    .mpy %s, %s" % (mpy, note), file=out)
+    if args.romfs:
+        if (mpy.major, mpy.sub) < (6, 3):
+            raise DeployError(
+                "--romfs needs MicroPython 1.25 or newer (.mpy 6.3); the device loads %s" % mpy
+            )
+        steps = plan_romfs(port, board_path)
+    else:
+        steps = plan_micropython(port, board_path, staging, mpy, args.source, args.mpy_cross)
+    return n, steps
+
+
+def _circuitpython_steps(args, out, board_path, staging, dry):
+    """CircuitPython: the CIRCUITPY drive found and checked (writable, CircuitPython 9+, the game
+    fits the board's memory), then the plan. -> (steps said so far, the steps still to run)"""
+    n = 0
+    drive = pathlib.Path(args.port) if args.port else find_circuitpy()
+    if drive is None and not dry:
+        raise DeployError("no CIRCUITPY drive mounted; plug the Pico in or give its folder")
+    n += 1
+    shown = drive or pathlib.Path("<CIRCUITPY>")
+    print("[%d] CIRCUITPY drive: %s" % (n, drive or "none mounted now (dry run goes on)"), file=out)
+    if drive is not None:
+        if not dry and not writable(drive):
+            raise DeployError(
+                "%s is read-only to this computer: the table's boot.py gave the flash to the "
+                "table. Hold GP22 to GND while plugging the Pico in, then deploy again" % drive
+            )
+        ver = circuitpython_version(drive)
+        print(
+            "    boot_out.txt: %s" % ("CircuitPython %d.%d" % ver if ver else "unknown"),
+            file=out,
+        )
+        if ver and ver < (9, 0) and not dry:
+            raise DeployError("CircuitPython %d.%d found; the firmware needs 9 or newer" % ver)
+    cp_board = getattr(args, "cp_board", None) or (
+        deploy_cp.board_id(drive) if drive is not None else None
+    )
+    fits, why = deploy_cp.fit(board_path.stem, cp_board, compiled=args.mpy_cross is not None)
+    if fits is False:
+        raise DeployError(why)
+    print("    " + why, file=out)
+    steps = plan_circuitpython(shown, board_path, staging, args.lib_bundle, args.mpy_cross)
+    return n, steps

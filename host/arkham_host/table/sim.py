@@ -176,30 +176,18 @@ def resumes(state, game, new_game) -> str | None:
 
 
 def run(args) -> int:
-    import os
     import sys
 
     from arkham_host.device import boardfile
-    from arkham_host.wire import registry
 
     try:
         board = boardfile.load(args.board)
     except (FileNotFoundError, ValueError, KeyError) as e:
         print("arkham-table sim: %s" % e, file=sys.stderr)
         return 2
-    if args.game is not None:
-        args.game = args.game.lower()
-        why = check_game(board.path, args.game)
-        if why:
-            print("arkham-table sim: %s" % why, file=sys.stderr)
-            return 2
-    elif args.new_game:
-        print("arkham-table sim: --new-game needs --game NAME (%s)" % ", ".join(game_names()),
-              file=sys.stderr)
-        return 2
-    chip_opts = [o for o in ("firmware", "romfs", "bare", "fast") if getattr(args, o)]
-    if chip_opts and not args.chip:
-        print("arkham-table sim: --%s needs --chip rp2040" % chip_opts[0], file=sys.stderr)
+    why = _check_options(args, board)
+    if why:
+        print("arkham-table sim: %s" % why, file=sys.stderr)
         return 2
     chip_name = None
     if args.chip:
@@ -217,21 +205,9 @@ def run(args) -> int:
         said = older_save(board.name, chip_name, state)
     if said and args.headless:
         print("arkham-table sim: %s" % said, file=sys.stderr, flush=True)
-    ui = None
-    stderr_file = None
+    ui = stderr_file = stderr_path = None
     if not args.headless:
-        from arkham_host.table import sim_ui
-
-        stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
-        stderr_file = open(stderr_path, "wb")
-        cap = None
-        if args.chip:  # (its frames are the LED pin's bytes: gamma and the board's cap)
-            from arkham import boardmap
-
-            cap = boardmap.load(str(board.path)).brightness_cap
-        ui = sim_ui.BoardUI(board, wire_cap=cap)
-        ui.set_game(args.game or saved_game(state) or "bringup")
-        ui.status = said or ""
+        ui, stderr_file, stderr_path = _terminal(args, board, state, said)
     hooks = dict(
         socket_path=args.socket,
         stderr=stderr_file,
@@ -239,6 +215,48 @@ def run(args) -> int:
         on_serial=ui.serial_line if ui else None,
         on_exit=(lambda rc: ui.wake()) if ui else None,
     )
+    sim = _make_sim(args, board, state, hooks)
+    return _serve(args, sim, board, state, ui, stderr_file, stderr_path)
+
+
+def _check_options(args, board) -> str | None:
+    """Why these options cannot start a sim (one line), or None. --game is lower-cased."""
+    if args.game is not None:
+        args.game = args.game.lower()
+        why = check_game(board.path, args.game)
+        if why:
+            return why
+    elif args.new_game:
+        return "--new-game needs --game NAME (%s)" % ", ".join(game_names())
+    chip_opts = [o for o in ("firmware", "romfs", "bare", "fast") if getattr(args, o)]
+    if chip_opts and not args.chip:
+        return "--%s needs --chip rp2040" % chip_opts[0]
+    return None
+
+
+def _terminal(args, board, state, said):
+    """The board in this terminal: (its UI, the file the table's stderr goes to while the UI
+    holds the screen, that file's path)."""
+    import os
+
+    from arkham_host.table import sim_ui
+    from arkham_host.wire import registry
+
+    stderr_path = registry.runtime_dir() / ("sim-%d.stderr" % os.getpid())
+    stderr_file = open(stderr_path, "wb")
+    cap = None
+    if args.chip:  # (its frames are the LED pin's bytes: gamma and the board's cap)
+        from arkham import boardmap
+
+        cap = boardmap.load(str(board.path)).brightness_cap
+    ui = sim_ui.BoardUI(board, wire_cap=cap)
+    ui.set_game(args.game or saved_game(state) or "bringup")
+    ui.status = said or ""
+    return ui, stderr_file, stderr_path
+
+
+def _make_sim(args, board, state, hooks):
+    """The emulated table the options ask for: the chip (ChipSim) or the unix port's (Sim)."""
     if args.chip:
         from arkham_host.chip.chipsim import ChipSim
 
@@ -253,20 +271,19 @@ def run(args) -> int:
             **hooks,
         )
         sim.replace = args.new_game
-    else:
-        from arkham_host.table.relay import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
+        return sim
+    from arkham_host.table.relay import SIM_HEAP, SIM_HEAP_FROM_SOURCE, Sim
 
-        sim = Sim(
-            board.path,
-            game=args.game,
-            state_dir=state,
-            runtime="cpython" if args.cpython else "micropython",
-            emulator=args.emulator,
-            heap=args.heap or (SIM_HEAP_FROM_SOURCE if args.from_source else SIM_HEAP),
-            rom=not args.from_source,
-            **hooks,
-        )
-    return _serve(args, sim, board, state, ui, stderr_file, stderr_path if ui else None)
+    return Sim(
+        board.path,
+        game=args.game,
+        state_dir=state,
+        runtime="cpython" if args.cpython else "micropython",
+        emulator=args.emulator,
+        heap=args.heap or (SIM_HEAP_FROM_SOURCE if args.from_source else SIM_HEAP),
+        rom=not args.from_source,
+        **hooks,
+    )
 
 
 def _serve(args, sim, board, state, ui, stderr_file, stderr_path):
