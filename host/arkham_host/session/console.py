@@ -557,7 +557,18 @@ def status_lines(game, st) -> list:
     by area, each investigator, and what the table waits for."""
     if not st.get("ok"):
         return ["status: %s" % st.get("err")]
-    lines = []
+    lines = [_status_head(game, st)]
+    if st.get("over") or st.get("result"):
+        lines.append("  over: %s" % (st.get("over") or st.get("result")))
+    lines += _board_lines(st) + _seat_lines(st) + _waiting_lines(st)
+    if st.get("final"):
+        lines += _final_battle_lines(st)
+    return lines
+
+
+def _status_head(game, st):
+    """The panel's first line: game, phase, turn (or round), doom on its track, terror, the
+    Ancient One."""
     turn = st.get("turn", st.get("round"))
     head = "%s  phase %s" % (game, st.get("phase"))
     if turn is not None:
@@ -576,9 +587,12 @@ def status_lines(game, st) -> list:
         head += "  terror %s" % st["terror"]
     if st.get("ao"):
         head += "  Ancient One %s" % st["ao"]
-    lines.append(head)
-    if st.get("over") or st.get("result"):
-        lines.append("  over: %s" % (st.get("over") or st.get("result")))
+    return head
+
+
+def _board_lines(st):
+    """Open gates and the monsters by area (the Outskirts and the Sky on lines of their own)."""
+    lines = []
     if st.get("gates") is not None:
         lines.append("  open gates: %s" % (", ".join(str(g) for g in st["gates"]) or "none"))
     mon = st.get("monsters")
@@ -588,6 +602,13 @@ def status_lines(game, st) -> list:
         lines.append("  monsters: %s" % (_places(board) or "none"))
         for k in ("outskirts", "sky") if "ao" in st else ():
             lines.append("  %s: %s" % (k, ", ".join(edge.get(k, [])) or "none"))
+    return lines
+
+
+def _seat_lines(st):
+    """Each investigator numbered from 1 (where, and the rest of its sheet), the seats' sanity,
+    and the other games' seat fields (leader, lead, nominated, ...)."""
+    lines = []
     for i, v in enumerate(st.get("investigators") or [], 1):
         if isinstance(v, dict):
             rest = " ".join(
@@ -602,6 +623,13 @@ def status_lines(game, st) -> list:
     for k in ("leader", "lead", "nominated", "open", "deck", "health"):
         if k in st:
             lines.append("  %s: %s" % (k, _value(st[k])))
+    return lines
+
+
+def _waiting_lines(st):
+    """What the table waits for: its `need`, tokens blinking to be moved, and the other games'
+    waits (waiting, ask, wrong)."""
+    lines = []
     need = st.get("need")
     if need:
         text = _need_text(need, st.get("investigators")) if isinstance(need, dict) else need
@@ -616,23 +644,27 @@ def status_lines(game, st) -> list:
         if v:
             text = "; ".join(str(x) for x in v) if isinstance(v, list) else _value(v)
             lines.append("  %s: %s" % (k, text))
-    if st.get("final"):
+    return lines
+
+
+def _final_battle_lines(st):
+    """The final battle's round and pool, and the Ancient One's sheet."""
+    lines = [
+        "  final battle: round %s, successes pooled %s; at the end of each round the "
+        "Ancient One attacks (`need` names the check and its loss)"
+        % (st["final"].get("round"), st["final"].get("pool"))
+    ]
+    sheet = _ancient_one(st.get("ao"))
+    if sheet:
         lines.append(
-            "  final battle: round %s, successes pooled %s; at the end of each round the "
-            "Ancient One attacks (`need` names the check and its loss)"
-            % (st["final"].get("round"), st["final"].get("pool"))
-        )
-        sheet = _ancient_one(st.get("ao"))
-        if sheet:
-            lines.append(
-                "  %s: combat check %s, defense %s, its worshippers: %s"
-                % (
-                    st.get("ao"),
-                    sheet.get("combat"),
-                    ", ".join(sheet.get("defense") or []) or "none",
-                    _value(sheet.get("worshippers") or {}),
-                )
+            "  %s: combat check %s, defense %s, its worshippers: %s"
+            % (
+                st.get("ao"),
+                sheet.get("combat"),
+                ", ".join(sheet.get("defense") or []) or "none",
+                _value(sheet.get("worshippers") or {}),
             )
+        )
     return lines
 
 

@@ -361,10 +361,8 @@ def run_steps(steps, link, world, say=None, pace=None, show=None, after=None, up
     """Play the steps on the fresh table and compare; [] or [the first difference].
     after(events) is called before each command and at the end with the replayed events the
     steps since the last command matched; upto: stop before the first step past that line."""
-    from arkham_host.wire.link import Timeout
-
-    answers = {}
-    last_t = None
+    answers = {}  # tag -> the replayed table's reply, until its recorded "reply" step
+    last_t = None  # the recorded time of the last command or event (an event's wait)
     got_events = []
     for step in steps:
         kind, n = step[0], step[1]
@@ -373,78 +371,99 @@ def run_steps(steps, link, world, say=None, pace=None, show=None, after=None, up
                 after(got_events)
             return []
         if kind == "cmd":
-            _, _, line, tag, t = step
             if after:
                 after(got_events)
                 got_events = []
-            if pace:
-                pace(t)
-            if say:
-                say("%5d > %s" % (n, line))
-            link.write(line + "\n")
-            last_t = t
-            if tag is not None:  # compared at its recorded "reply" step
-                try:
-                    answers[tag] = link.reply(tag, REPLY_TIMEOUT, line)
-                except Timeout:
-                    return ["line %d: no reply to %s within %.0f s" % (n, line, REPLY_TIMEOUT)]
-                try:  # (a switch to another game: the table restarts and resumes it; what is
-                    link.settle(answers[tag])  # typed before its boot's hello is lost)
-                except Timeout:
-                    return ["line %d: %s: the table said it restarts and did not come back"
-                            % (n, line)]
-                if show and not line.split(" ", 2)[1:2] == ["dump"]:
-                    show(link)
+            last_t = step[4]
+            why = _send_command(step, link, answers, say, pace, show)
         elif kind == "reply":
-            _, _, tag, want, verb = step
-            got = answers.pop(tag, None)
-            if got is None:
-                return ["line %d: no reply to #%s" % (n, tag)]
-            if verb == "dump" and want.get("ok") and got.get("ok"):
-                a, b = state_hash(want), state_hash(got)
-                if want.get("present") != got.get("present"):
-                    return [
-                        "line %d: the pads differ after this step (a dump's `present`):\n"
-                        "  recorded %s\n  replayed %s"
-                        % (n, want.get("present"), got.get("present"))
-                    ]
-                if a != b or want.get("game") != got.get("game"):
-                    return [
-                        "line %d: the state differs after this step: recorded %s hash %s, "
-                        "replayed %s hash %s" % (n, want.get("game"), a, got.get("game"), b)
-                    ]
-            elif not _same(want, got):
-                return [
-                    "line %d: reply to #%s differs:\n  recorded %s\n  replayed %s"
-                    % (n, tag, _clean(want), _clean(got))
-                ]
+            why = _compare_reply(step, answers.pop(step[2], None))
         else:
-            want, t = step[2], step[3]
-            if want["ev"] in IGNORED_EVENTS:
+            if step[2]["ev"] in IGNORED_EVENTS:
                 continue
-            if say:
-                say("%5d < %s" % (n, want.get("ev")))
-            if want["ev"] == "pad":  # pad events only come from hands and tokens
-                verb = "place" if want.get("present") else "lift"
-                world("%s %s" % (verb, want["spot"]))
-            gap = max(0.0, t - last_t) if (t and last_t) else 0.0
-            try:
-                got = link.expect(lambda e: e["ev"] not in IGNORED_EVENTS, gap + EVENT_GRACE)
-            except Timeout:
-                return ["line %d: no event (recorded %s)" % (n, _clean(want))]
-            last_t = t or last_t
-            if not _same(want, got):
-                return [
-                    "line %d: event differs:\n  recorded %s\n  replayed %s"
-                    % (n, _clean(want), _clean(got))
-                ]
-            got_events.append(got)
+            why, got = _expect_event(step, link, world, say, last_t)
+            if got is not None:
+                got_events.append(got)
+                last_t = step[3] or last_t
+        if why:
+            return [why]
     if after:
         after(got_events)
     extra = [e for e in link.events_since_cursor() if e["ev"] not in IGNORED_EVENTS]
     if extra:
         return ["after the last line: the replayed table sent more: %s" % _clean(extra[0])]
     return []
+
+
+def _send_command(step, link, answers, say, pace, show):
+    """A recorded command sent at its pace; its reply kept under its tag. None, or why not."""
+    from arkham_host.wire.link import Timeout
+
+    _, n, line, tag, t = step
+    if pace:
+        pace(t)
+    if say:
+        say("%5d > %s" % (n, line))
+    link.write(line + "\n")
+    if tag is None:  # (untagged: no reply to compare)
+        return None
+    try:
+        answers[tag] = link.reply(tag, REPLY_TIMEOUT, line)
+    except Timeout:
+        return "line %d: no reply to %s within %.0f s" % (n, line, REPLY_TIMEOUT)
+    try:  # (a switch to another game: the table restarts and resumes it; what is
+        link.settle(answers[tag])  # typed before its boot's hello is lost)
+    except Timeout:
+        return "line %d: %s: the table said it restarts and did not come back" % (n, line)
+    if show and not line.split(" ", 2)[1:2] == ["dump"]:
+        show(link)
+    return None
+
+
+def _compare_reply(step, got):
+    """A recorded reply against the replayed one: a dump by its pads and state hash, any other
+    reply field by field. None, or the difference."""
+    _, n, tag, want, verb = step
+    if got is None:
+        return "line %d: no reply to #%s" % (n, tag)
+    if verb == "dump" and want.get("ok") and got.get("ok"):
+        a, b = state_hash(want), state_hash(got)
+        if want.get("present") != got.get("present"):
+            return (
+                "line %d: the pads differ after this step (a dump's `present`):\n"
+                "  recorded %s\n  replayed %s" % (n, want.get("present"), got.get("present"))
+            )
+        if a != b or want.get("game") != got.get("game"):
+            return (
+                "line %d: the state differs after this step: recorded %s hash %s, "
+                "replayed %s hash %s" % (n, want.get("game"), a, got.get("game"), b)
+            )
+    elif not _same(want, got):
+        return "line %d: reply to #%s differs:\n  recorded %s\n  replayed %s" % (
+            n, tag, _clean(want), _clean(got))
+    return None
+
+
+def _expect_event(step, link, world, say, last_t):
+    """A recorded event: a pad's is made again with a hand or a token in the world, then the
+    replayed table's next event must be the same. (None, the event) or (the difference, None)."""
+    from arkham_host.wire.link import Timeout
+
+    n, want, t = step[1], step[2], step[3]
+    if say:
+        say("%5d < %s" % (n, want.get("ev")))
+    if want["ev"] == "pad":  # pad events only come from hands and tokens
+        verb = "place" if want.get("present") else "lift"
+        world("%s %s" % (verb, want["spot"]))
+    gap = max(0.0, t - last_t) if (t and last_t) else 0.0
+    try:
+        got = link.expect(lambda e: e["ev"] not in IGNORED_EVENTS, gap + EVENT_GRACE)
+    except Timeout:
+        return "line %d: no event (recorded %s)" % (n, _clean(want)), None
+    if not _same(want, got):
+        return ("line %d: event differs:\n  recorded %s\n  replayed %s"
+                % (n, _clean(want), _clean(got))), None
+    return None, got
 
 
 def _pacer(args):
