@@ -113,8 +113,8 @@ class FakeTable:
 
 def options(lines):
     """A numbered `legal` reply (arkham.games.legaltext) read back: ["1 play card=5 inv=1", ...]
-    -> [{"a": "play", "card": 5, "inv": 1}, ...] (arkham_host.legalread)."""
-    from arkham_host.legalread import unlabel
+    -> [{"a": "play", "card": 5, "inv": 1}, ...] (arkham_host.wire.legal_reply)."""
+    from arkham_host.wire.legal_reply import unlabel
 
     for k, line in enumerate(lines):
         assert line.split(" ")[0] == str(k + 1), "options are numbered from 1, in order: %r" % line

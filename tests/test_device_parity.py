@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 DEVICE = pathlib.Path(__file__).parent / "device"
 SCRIPTS = sorted(p for p in DEVICE.glob("test_*.py"))

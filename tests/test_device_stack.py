@@ -4,7 +4,7 @@ so a recursion the Pico cannot take fails in the default test run, not on the ta
 
 micropython32's main thread allows ~40 KB of C stack (a try/except recursion reaches depth 136;
 the Pico's 27), so runtimes.command(..., stack=N) runs the script in a thread that leaves it N
-bytes (host/arkham_host/_stackrun.py). runtimes.PICO_STACK_M32 is the Pico's whole stack in
+bytes (host/arkham_host/device/_stackrun.py). runtimes.PICO_STACK_M32 is the Pico's whole stack in
 micropython32's bytes (calibrated by that recursion; checked here); the scripts get half of it.
 The heap is large (measured by tests/test_device_parity.py at the Pico's). Skipped with the
 reason where micropython32 is missing."""
@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 DEVICE = pathlib.Path(__file__).parent / "device"
 SCRIPTS = sorted(p for p in DEVICE.glob("test_*.py"))

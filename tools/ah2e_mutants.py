@@ -13,9 +13,9 @@ Each mutant changes one token on one line of firmware/arkham/ah2e/*.py (a compar
 temporary directory (the worktree is never touched); the copy of tests/ah2e runs against it with
 `pytest -x`. A mutant is caught when the tests fail (or time out). "Ability" mutants are those on
 lines about Ancient One powers, worshippers, monster abilities and mythos abilities.
-With --autopilot the mutants are on host/arkham_host/autopilot.py and ah2e_invariants.py (issue
-29), in a copy of host/arkham_host put first on the path; the same tests run (tests/ah2e holds the
-autopilot's and the playtests').
+With --autopilot the mutants are on host/arkham_host/playtest/autopilot.py and ah2e_invariants.py
+(issue 29), in a copy of host/arkham_host put first on the path; the same tests run (tests/ah2e
+holds the autopilot's and the playtests').
 """
 import argparse
 import io
@@ -34,6 +34,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORE = ROOT / "firmware" / "arkham"
 HOST = ROOT / "host" / "arkham_host"
 TESTS = ROOT / "tests" / "ah2e"
+PLAYTEST = HOST / "playtest"  # the autopilot's package
 AUTOPILOT = ("autopilot.py", "ah2e_invariants.py")
 
 SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "and": "or",
@@ -227,13 +228,14 @@ def main():
                          "updates its count")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     ap.add_argument("--autopilot", action="store_true",
-                    help="mutate the autopilot (host/arkham_host/autopilot.py, ah2e_invariants.py)")
+                    help="mutate the autopilot (host/arkham_host/playtest/: autopilot.py, "
+                    "ah2e_invariants.py)")
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants run side by side")
     args = ap.parse_args()
 
     todo = []
-    files = ([HOST / f for f in AUTOPILOT] if args.autopilot
+    files = ([PLAYTEST / f for f in AUTOPILOT] if args.autopilot
              else sorted((CORE / "ah2e").glob("*.py")))
     for path in files:
         if args.files and path.name not in args.files:
@@ -334,8 +336,8 @@ def copy_tree():
 
 def run_mutant(work, m, timeout):
     path, row, col, old, new, ab = m
-    if path.parent == HOST:
-        target = work / "host" / "arkham_host" / path.name
+    if path.parent == PLAYTEST:
+        target = work / "host" / "arkham_host" / "playtest" / path.name
     else:
         target = work / "firmware" / "arkham" / "ah2e" / path.name
     orig = target.read_text()  # the copy taken at the start (the worktree may change meanwhile)

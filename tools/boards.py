@@ -11,7 +11,7 @@ Same as `arkham-table boards`; kept here so a release script needs no installed 
 import argparse
 import sys
 
-from arkham_host import boards
+from arkham_host.maker import boards
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=boards.HELP)

@@ -17,7 +17,8 @@ import shutil
 import sys
 
 import arkham
-from arkham_host import boards, bundle
+from arkham_host.device import bundle
+from arkham_host.maker import boards
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 

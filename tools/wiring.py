@@ -20,7 +20,7 @@ import pathlib
 import sys
 from xml.sax.saxutils import escape
 
-from arkham_host import boards
+from arkham_host.maker import boards
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 OUT_DIR = REPO / "hardware" / "wiring"

@@ -13,21 +13,21 @@ import importlib
 import sys
 
 COMMANDS = {
-    "sim": "arkham_host.sim",
-    "console": "arkham_host.console",
-    "ports": "arkham_host.ports",
-    "log": "arkham_host.logger",
-    "replay": "arkham_host.replay",
+    "sim": "arkham_host.table.sim",
+    "console": "arkham_host.session.console",
+    "ports": "arkham_host.wire.ports",
+    "log": "arkham_host.session.logger",
+    "replay": "arkham_host.session.replay",
     "bench": "arkham_host.bench",
-    "deploy": "arkham_host.deploy",
-    "calibrate": "arkham_host.calibrate",
-    "boards": "arkham_host.boards",
-    "campaign": "arkham_host.campaign",
+    "deploy": "arkham_host.maker.deploy",
+    "calibrate": "arkham_host.maker.calibrate",
+    "boards": "arkham_host.maker.boards",
+    "campaign": "arkham_host.hil.campaign",
     # seeing a table (docs/view.md)
     "view": "arkham_host.view.command",
-    "render": "arkham_host.render",
-    "chart": "arkham_host.chart",
-    "forecast": "arkham_host.forecast",
+    "render": "arkham_host.view.render",
+    "chart": "arkham_host.view.chart",
+    "forecast": "arkham_host.view.forecast",
 }
 
 
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     if not args.command:
         parser.print_help()
         return 2
-    from arkham_host.portlock import PortBusy
+    from arkham_host.wire.portlock import PortBusy
 
     try:
         return modules[args.command].run(args) or 0

@@ -1,5 +1,5 @@
-"""The autopilot's choices (arkham_host.autopilot, issue 29): care instead of an encounter when
-hurt, a deadly street avoided, and every choice is one of the legal actions it was given (or
+"""The autopilot's choices (arkham_host.playtest.autopilot, issue 29): care instead of an encounter
+when hurt, a deadly street avoided, and every choice is one of the legal actions it was given (or
 the care's `effect`, a report the core accepts at any time)."""
 import random
 
@@ -7,7 +7,7 @@ import pytest
 from ah2e_helpers import ok, put
 from test_ah2e_turn import at_move, fresh, passed
 
-from arkham_host import autopilot
+from arkham_host.playtest import autopilot
 
 
 def test_care_at_the_hospital_free_point_or_paid_to_the_maximum():

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from arkham.ah2e.game import Game
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 INVS = ["jenny_barnes", "joe_diamond", "amanda_sharpe", "ashcan_pete", "bob_jenkins",
         "carolyn_fern", "darrell_simmons", "dexter_drake"]

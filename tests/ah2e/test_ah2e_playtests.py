@@ -1,13 +1,13 @@
-"""Playtests (issue 29): seeded whole games played by the autopilot (arkham_host.autopilot) with
-1, 2, 4 and 8 investigators against each Ancient One. After every action the invariants hold
-(arkham_host.ah2e_invariants: the monster and Outskirts limits AH-LIMIT-1..3, gates against gate
-markers and only at unstable locations AH-BOARD-2, doom AH-AWAKE-1, the shops closing at terror
+"""Playtests (issue 29): seeded whole games played by the autopilot (arkham_host.playtest.autopilot)
+with 1, 2, 4 and 8 investigators against each Ancient One. After every action the invariants hold
+(arkham_host.playtest.ah2e_invariants: the monster and Outskirts limits AH-LIMIT-1..3, gates against
+gate markers and only at unstable locations AH-BOARD-2, doom AH-AWAKE-1, the shops closing at terror
 3/6/9 AH-TERROR-2, the awakening), a knock-out ends movement (AH-MOVE-8) and nobody is knocked
 out twice in one turn. The checker itself is tested to find each fault it names."""
 import pytest
 
 from arkham.ah2e.game import new_game
-from arkham_host import ah2e_invariants, autopilot
+from arkham_host.playtest import ah2e_invariants, autopilot
 
 AOS = ["azathoth", "cthulhu", "hastur", "ithaqua", "nyarlathotep", "shub_niggurath", "yig",
        "yog_sothoth"]

@@ -2,7 +2,7 @@
 to fail (a heap too small is seen as too small), and without micropython32 it skips and says why."""
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 from arkham_host.bench import m32
 
 

@@ -5,7 +5,7 @@ parse, sim started on damaged saves, tokens put back after power cuts, busy-play
 foreign reader on the port; every row must have 0 failures. It prints its figures."""
 import sys
 
-from arkham_host import campaign
+from arkham_host.hil import campaign
 
 
 def test_the_campaign_fast_slice_has_no_failure(capsys):

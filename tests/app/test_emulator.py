@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 EMULATOR = str(runtimes.FIRMWARE_DIR / "emulator.py")
 HEAP = "256k"  # the whole firmware compiled from source on a 64-bit unix port (a Pico: ~190k)

@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
-from arkham_host import portlock
-from arkham_host.campaign_link import FOREIGN, PtyTable, unprivileged
-from arkham_host.link import Link
+from arkham_host.wire import portlock
+from arkham_host.hil.campaign_link import FOREIGN, PtyTable, unprivileged
+from arkham_host.wire.link import Link
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys")
 
@@ -84,8 +84,8 @@ def test_exclusive_is_told_where_the_os_has_it(table):
 # a holder that dies without closing: opens the port exclusively, says so, then sleeps (SIGKILLed)
 HOLDER = r"""
 import sys, time, serial
-from arkham_host import portlock
-from arkham_host.campaign_link import FOREIGN, PtyTable, unprivileged
+from arkham_host.wire import portlock
+from arkham_host.hil.campaign_link import FOREIGN, PtyTable, unprivileged
 port = serial.Serial(sys.argv[1], timeout=0.05)
 portlock.exclusive(port)
 print("held", flush=True)
@@ -120,7 +120,7 @@ def test_a_killed_holder_does_not_lock_a_served_pty_for_good(table):
 # the next console: opens the port (waiting up to 15 s for the sim to give the lock up), asks hello
 AGAIN = r"""
 import sys, time
-from arkham_host.link import Link
+from arkham_host.wire.link import Link
 end = time.monotonic() + 15
 while True:
     try:
@@ -142,7 +142,7 @@ def test_the_sim_gives_a_killed_consoles_lock_up(tmp_path, monkeypatch):
 
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
     sim = SimProcess("bringup", "bringup", tmp_path / "state", False, tmp_path / "sim.stderr")
-    code = ("import sys, time\nfrom arkham_host.link import Link\nl = Link(sys.argv[1])\n"
+    code = ("import sys, time\nfrom arkham_host.wire.link import Link\nl = Link(sys.argv[1])\n"
             "assert l.request('hello', timeout=10)['ok']\nprint('held', flush=True)\n"
             "time.sleep(60)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))

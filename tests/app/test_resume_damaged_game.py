@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from arkham_host.campaign import Table
+from arkham_host.hil.campaign import Table
 
 
 def _unsealed(data):

@@ -11,7 +11,7 @@ import random
 import subprocess
 import sys
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "device"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))

@@ -10,7 +10,7 @@ with the state once they have settled). The real firmware on the emulated ah2e t
 import pytest
 
 from arkham.games.ah2e_sync import expected
-from arkham_host.campaign import Table
+from arkham_host.hil.campaign import Table
 
 BAD = ("pads_differ", "prompt", "inv_moved", "misplaced", "in_hand")
 

@@ -1,6 +1,6 @@
 """Issue 32's second fault: `arkham-table sim --headless --board ah2e --state DIR` crashed on a
 damaged save before the firmware saw it (UnicodeDecodeError from a 0xff byte at offset 2000,
-IsADirectoryError for a folder where state.json is, from sim.py's saved_game() reading the head
+IsADirectoryError for a folder where state.json is, from the sim's saved_game() reading the head
 as text). The host never trusts the file: the sim starts, and the table reports
 `restore_failed`, sets the file aside and resumes the previous save. With and without --game."""
 
@@ -9,8 +9,8 @@ import os
 import pytest
 
 from arkham_host.hil.plugin import SimProcess
-from arkham_host.link import Link
-from arkham_host.sim import saved_game
+from arkham_host.table.saved_game import saved_game
+from arkham_host.wire.link import Link
 
 
 def _good_state(tmp_path):

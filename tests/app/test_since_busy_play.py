@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from arkham_host.campaign import Table
+from arkham_host.hil.campaign import Table
 
 TOUCH_MS = 80
 

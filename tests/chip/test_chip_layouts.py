@@ -6,10 +6,10 @@ import pathlib
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 from arkham_host.chip import flash, firmware
 from arkham_host.hil.plugin import chip_unavailable
-from arkham_host.link import Link
+from arkham_host.wire.link import Link
 
 BOARD = runtimes.BOARDS_DIR / "bringup.json"
 

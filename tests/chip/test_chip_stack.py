@@ -5,10 +5,10 @@ Fast: one bring-up table (~10 s wall) and two REPL scripts (~1 s each)."""
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 from arkham_host.chip import repl
 from arkham_host.hil.plugin import chip_unavailable
-from arkham_host.link import Link
+from arkham_host.wire.link import Link
 
 BOARD = runtimes.BOARDS_DIR / "bringup.json"
 SIZE = 7936  # MicroPython's limit on the RP2040 (the 8 KB region less 256 bytes)

@@ -18,7 +18,7 @@ from arkham import boardmap
 from arkham.app import App
 from arkham.canon import state_hash
 from arkham.emu.table import make
-from arkham_host import boardfile
+from arkham_host.device import boardfile
 
 # reply fields that depend on the runtime or the table's past, never on the game
 VOLATILE = ("re", "seq", "mem_free", "step_ms", "sweep_ms", "impl", "emulated", "restart", "fw")

@@ -9,7 +9,7 @@ import json
 
 from arkham import boardmap, emu
 
-from arkham_host import boards
+from arkham_host.maker import boards
 
 
 class NullIO:

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from arkham import boardmap
-from arkham_host import boards, runtimes
+from arkham_host.device import runtimes
+from arkham_host.maker import boards
 
 NEIGHBOURHOODS = {
     "northside": ["curiositie_shoppe", "newspaper", "train_station"],

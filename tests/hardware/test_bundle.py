@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from arkham_host import boards, bundle, runtimes
+from arkham_host.device import bundle, runtimes
+from arkham_host.maker import boards
 
 FW = runtimes.FIRMWARE_DIR
 

@@ -8,8 +8,8 @@ no empty pad ghost, where the firmware's defaults go blind.
 import pytest
 from emutable import EmuTable, WorldMaker
 
-from arkham_host import calibrate
-from arkham_host.calibrate import Calibration, ConsoleMaker, Stop, summary, thresholds
+from arkham_host.maker import calibrate
+from arkham_host.maker.calibrate import Calibration, ConsoleMaker, Stop, summary, thresholds
 
 
 def quiet(_):

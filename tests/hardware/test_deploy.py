@@ -7,7 +7,9 @@ import pathlib
 
 import pytest
 
-from arkham_host import boards, bundle, cli, deploy, runtimes
+from arkham_host import cli
+from arkham_host.device import bundle, runtimes
+from arkham_host.maker import boards, deploy
 
 
 def run(argv, capsys):

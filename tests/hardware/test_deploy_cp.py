@@ -1,6 +1,6 @@
 """deploy to CircuitPython: the libraries installed are exactly those backend_cp imports (less
 CircuitPython's built-in modules), and a game whose table needs more heap than CircuitPython
-leaves on the board is refused with the figures (host/arkham_host/cp_memory.json)."""
+leaves on the board is refused with the figures (host/arkham_host/maker/cp_memory.json)."""
 
 import importlib.metadata as md
 import json
@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from arkham_host import cli, deploy, deploy_cp
+from arkham_host import cli
+from arkham_host.maker import deploy, deploy_cp
 
 
 def run(argv, capsys):

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from arkham_host import boards, runtimes
+from arkham_host.device import runtimes
+from arkham_host.maker import boards
 
 spec = importlib.util.spec_from_file_location("wiring", runtimes.REPO_DIR / "tools" / "wiring.py")
 wiring = importlib.util.module_from_spec(spec)

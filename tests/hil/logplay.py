@@ -4,10 +4,10 @@ dump, a `dump` after every command), choosing among the numbered `legal` lines b
 import random
 import tempfile
 
-from arkham_host import boardfile
-from arkham_host.link import Link
-from arkham_host.logger import Recorder
-from arkham_host.simcore import Sim
+from arkham_host.device import boardfile
+from arkham_host.wire.link import Link
+from arkham_host.session.recorder import Recorder
+from arkham_host.table.relay import Sim
 
 
 def choices(reply):

@@ -1,23 +1,24 @@
 """The terminal board (host only): readable codes with a legend, letters for what a light means,
 a pulse visible in 256- and 16-colour terminals, AH2e in 80 columns and 16 lines."""
 
-from arkham_host import boardfile, boardview
-from arkham_host.boardsymbols import symbol_for
+from arkham_host.device import boardfile
+from arkham_host.table import board_text
+from arkham_host.table.boardsymbols import symbol_for
 
 
 def test_codes_are_unique_and_the_legend_names_every_spot():
     for name in ("ah2e", "bringup", "ritual", "final-hour"):
         b = boardfile.load(name)
-        codes = boardview.codes(b, 2)
+        codes = board_text.codes(b, 2)
         assert len(set(codes.values())) == len(b.spots), name
         assert all(len(c) <= 2 for c in codes.values()), name
-        text = "\n".join(boardview.legend(b, 80))
+        text = "\n".join(board_text.legend(b, 80))
         assert all(s.name in text for s in b.spots), name
 
 
 def test_ah2e_fits_80_columns_in_16_lines():
     b = boardfile.load("ah2e")
-    lines = boardview.render(b, {}, set(), None, "plain", 80)
+    lines = board_text.render(b, {}, set(), None, "plain", 80)
     assert len(lines) <= 16 and all(len(line) <= 80 for line in lines)
 
 
@@ -25,8 +26,8 @@ def test_lights_are_letters_not_colour_alone():
     b = boardfile.load("ah2e")
     sym = symbol_for("ah2e")
     lit = {"rivertown": [204, 121, 167], "doom_3": [204, 121, 167], "northside": [0, 30, 45]}
-    text = "\n".join(boardview.render(b, lit, {"rivertown"}, None, "plain", 80, (), sym))
-    codes = boardview.codes(b, 2)
+    text = "\n".join(board_text.render(b, lit, {"rivertown"}, None, "plain", 80, (), sym))
+    codes = board_text.codes(b, 2)
     assert "G" + codes["rivertown"].upper() in text  # a gate, and a token (capitals)
     assert "D" + codes["doom_3"] in text  # the same colour on the doom track: doom
     assert ">" + codes["northside"] in text  # a dim phase of the `go` pulse
@@ -35,17 +36,17 @@ def test_lights_are_letters_not_colour_alone():
 def test_a_pulse_is_visible_in_256_and_16_colours():
     high, low = (0, 60, 90), (0, 12, 18)  # the `go` pulse at its top and near its bottom
     for mode in ("256", "16"):
-        assert boardview._bg(high, mode) != boardview._bg(low, mode), mode
-        assert boardview._bg(low, mode) != boardview._bg((0, 0, 0), mode), mode
-    assert boardview.colour_mode({"TERM": "xterm"}) == "16"
-    assert boardview.colour_mode({"TERM": "xterm-256color"}) == "256"
+        assert board_text._bg(high, mode) != board_text._bg(low, mode), mode
+        assert board_text._bg(low, mode) != board_text._bg((0, 0, 0), mode), mode
+    assert board_text.colour_mode({"TERM": "xterm"}) == "16"
+    assert board_text.colour_mode({"TERM": "xterm-256color"}) == "256"
 
 
 def test_find_a_spot_by_name_or_code():
     b = boardfile.load("ah2e")
-    assert boardview.find(b, "Independence") == "independence_square"
-    assert boardview.find(b, "rivertown") == "rivertown"
-    assert boardview.find(b, "nowhere at all") is None
+    assert board_text.find(b, "Independence") == "independence_square"
+    assert board_text.find(b, "rivertown") == "rivertown"
+    assert board_text.find(b, "nowhere at all") is None
 
 
 def _ah2e_spot(name):
@@ -62,7 +63,7 @@ def test_every_ah2e_light_reads_as_its_letter_on_the_sim_and_on_the_chip():
     from arkham import boardmap
     from arkham.games.ah2e_scene import PALETTE
     from arkham.hw.pixels import GAMMA, PULSE, level
-    from arkham_host.boardsymbols import AH2E_LETTERS
+    from arkham_host.table.boardsymbols import AH2E_LETTERS
 
     cap = boardmap.load(str(boardfile.board_path("ah2e"))).brightness_cap
     assert cap < 255  # (the chip's colours are capped: the case the letters went wrong)
@@ -103,13 +104,13 @@ def test_the_ritual_seats_cells_do_not_overlap():
     keeping the numbers: seat 3's pip 5 is `s3p5`."""
     b = boardfile.load("ritual")
     for width in (80, 100):
-        lines = boardview.render(b, {}, set(), None, "plain", width)
-        codes = boardview.codes(b, max(1, boardview.layout(b, width)[1] - 2))
+        lines = board_text.render(b, {}, set(), None, "plain", width)
+        codes = board_text.codes(b, max(1, board_text.layout(b, width)[1] - 2))
         for seat in range(1, 8):
             row = next(x for x in lines if (".%s " % codes["seat%d" % seat]) in x + " ")
             cells = row.split()
             assert cells == ["." + codes["seat%d" % seat]] + [
                 "." + codes["seat%d_pip%d" % (seat, p)] for p in range(1, 8)], (width, row)
         assert all(len(x) <= width for x in lines)
-    assert boardview.codes(b, 4)["seat3_pip5"] == "s3p5"
-    assert boardview.codes(b, 3)["seat3_pip5"] == "3p5"
+    assert board_text.codes(b, 4)["seat3_pip5"] == "s3p5"
+    assert board_text.codes(b, 3)["seat3_pip5"] == "3p5"

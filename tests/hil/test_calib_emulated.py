@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from arkham_host.calibrate import Calibration, summary
+from arkham_host.maker.calibrate import Calibration, summary
 
 
 class WorldMaker:

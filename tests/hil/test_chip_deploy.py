@@ -41,7 +41,7 @@ ARKHAM_TABLE = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "a
 
 def _unavailable(firmware_file) -> str | None:
     """Why the emulated chip or the deploy tools cannot run here, or None."""
-    from arkham_host import runtimes
+    from arkham_host.device import runtimes
     from arkham_host.chip import ChipError, check_rp2040js, firmware, node_binary
 
     try:

@@ -3,7 +3,7 @@ Ritual's `look`); it names the seat and keeps the reply until `show`."""
 
 import json
 
-from arkham_host.console import PrivateReplies, pretty
+from arkham_host.session.console import PrivateReplies, pretty
 
 
 def test_a_private_reply_is_hidden_until_show_AR_INFO_1():

@@ -8,7 +8,7 @@ import time
 
 import pytest
 from arkham_host.hil.plugin import SimProcess
-from arkham_host.worldclient import World
+from arkham_host.wire.worldclient import World
 
 
 def read_until(proc, want, timeout=20.0):

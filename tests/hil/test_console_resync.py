@@ -4,8 +4,8 @@ link before `since` is asked (they used to move the console's last seq past the 
 
 import pytest
 
-from arkham_host.console import Session
-from arkham_host.link import Link
+from arkham_host.session.console import Session
+from arkham_host.wire.link import Link
 
 
 def test_reconnect_shows_every_missed_event_once(table):

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from arkham_host.console import pretty
+from arkham_host.session.console import pretty
 
 CLI = [sys.executable, "-m", "arkham_host.cli"]
 

@@ -3,7 +3,7 @@ every game, the console's status view drawn from it, and names typed in any case
 
 import pytest
 
-from arkham_host.console import canonical, did_you_mean, game_names, status_lines
+from arkham_host.session.console import canonical, did_you_mean, game_names, status_lines
 
 GAMES = [("ah2e", "ah2e"), ("ritual", "ritual"), ("final-hour", "final-hour")]
 
@@ -88,8 +88,8 @@ def test_tab_completes_what_the_word_can_be_each_once():
     """Issue 33: Tab after `act mo` offered internal words (mod_spell_casting_modifier,
     monster_id_monster_on), mythos card names as places, and duplicates. After `act`: the rules
     core's verbs; a `key=` value: what the key names; each word once."""
-    from arkham_host import boardfile
-    from arkham_host.console import completions
+    from arkham_host.device import boardfile
+    from arkham_host.session.console import completions
 
     class Session:
         game = "ah2e"

@@ -69,8 +69,8 @@ def test_replay_of_a_recorded_session_matches(table, tmp_path):
     if not table.emulated:
         pytest.skip("records from an emulated table")
     path = tmp_path / "session.jsonl"
-    from arkham_host.link import Link
-    from arkham_host.logger import Recorder
+    from arkham_host.wire.link import Link
+    from arkham_host.session.recorder import Recorder
 
     with table.detached() as port:
         rec = Recorder(path, port)

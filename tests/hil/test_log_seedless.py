@@ -11,7 +11,9 @@ import sys
 import logplay
 import pytest
 
-from arkham_host import chart, forecast, replay
+from arkham_host.session import replay
+from arkham_host.view import chart
+from arkham_host.view import forecast
 from arkham_host.view import gamelog
 
 CLI = [sys.executable, "-m", "arkham_host.cli"]

@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from arkham_host import ports
+from arkham_host.wire import ports
 
 
 def fake_port(device, vid, pid, serial="E66"):

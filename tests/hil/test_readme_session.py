@@ -55,7 +55,7 @@ def test_the_readme_session_runs_from_a_fresh_clone(request, tmp_path):
         assert port.startswith("/dev/"), port
         # a person types the next line seconds later: the table has set its game up and made
         # its pads check (docs/host-tools.md: a log replays from 0.5 s after boot on)
-        from arkham_host.link import Link
+        from arkham_host.wire.link import Link
 
         link = Link(port)
         try:

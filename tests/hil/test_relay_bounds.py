@@ -8,8 +8,8 @@ import socket
 import subprocess
 import sys
 
-from arkham_host import registry
-from arkham_host.simcore import LINE_KEEP, TO_FW_CAP, Sim
+from arkham_host.wire import registry
+from arkham_host.table.relay import LINE_KEEP, TO_FW_CAP, Sim
 
 
 def relay():

@@ -62,7 +62,7 @@ def test_a_restart_without_game_resumes_the_saved_game(request, tmp_path):
     """Issue 15: `sim` without --game resumes what is saved; replacing it takes --new-game."""
     import pytest
     from arkham_host.hil.plugin import SimProcess
-    from arkham_host.link import Link
+    from arkham_host.wire.link import Link
 
     if request.config.getoption("--table") != "sim":
         pytest.skip("restarts an emulated table")
@@ -89,8 +89,8 @@ def test_a_restart_without_game_resumes_the_saved_game(request, tmp_path):
 
 def test_stopping_a_sim_twice_is_harmless(tmp_path):
     """A test's finally and a fixture may both stop the same emulated table (was a TypeError)."""
-    from arkham_host import boardfile
-    from arkham_host.simcore import Sim
+    from arkham_host.device import boardfile
+    from arkham_host.table.relay import Sim
 
     sim = Sim(boardfile.board_path("bringup"), game="bringup", state_dir=str(tmp_path),
               socket_path=str(tmp_path / "w.sock")).start()
@@ -106,7 +106,7 @@ def test_a_request_whose_reply_says_the_table_restarts_returns_once_it_is_back()
     import threading
     import time
 
-    from arkham_host.link import Link
+    from arkham_host.wire.link import Link
 
     link = Link.__new__(Link)
     link.recorder, link.on_line, link.keep = None, None, 10
@@ -140,7 +140,7 @@ def test_a_request_whose_reply_says_the_table_restarts_returns_once_it_is_back()
 def test_a_link_nobody_reads_events_from_stays_bounded():
     """A console or log session reads lines through on_line and never consumes events: the
     link's event list must not grow for the whole session (noticed in issue 12)."""
-    from arkham_host.link import Link
+    from arkham_host.wire.link import Link
 
     link = Link.__new__(Link)  # (no port: lines are fed as the reader thread would)
     import threading
@@ -181,7 +181,8 @@ def test_each_checkout_keeps_its_own_emulated_table(tmp_path, monkeypatch):
     """Issue 33: saves were per user (~/.local/state/arkham-table/boards/ah2e), so a second
     clone's first `sim` resumed the first clone's game. The default state folder is now one per
     checkout (and board), under the user's state home."""
-    from arkham_host import runtimes, sim
+    from arkham_host.device import runtimes
+    from arkham_host.table import sim
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "home"))
     folders = set()
@@ -197,9 +198,9 @@ def test_each_checkout_keeps_its_own_emulated_table(tmp_path, monkeypatch):
 def test_a_sim_that_resumes_says_which_game_and_from_where(request, tmp_path):
     """Issue 33: a sim that resumes a saved game says so at start, with the folder and how to
     replace it (headless: on stderr; the board view: its status line)."""
-    from arkham_host import sim
+    from arkham_host.table import sim
     from arkham_host.hil.plugin import SimProcess
-    from arkham_host.link import Link
+    from arkham_host.wire.link import Link
 
     if request.config.getoption("--table") != "sim":
         pytest.skip("starts an emulated table")
@@ -226,7 +227,7 @@ def test_tests_never_touch_a_users_saves():
     """(issue 33) tests/conftest.py points the state home at a folder of the test run."""
     import os
 
-    from arkham_host import registry
+    from arkham_host.wire import registry
 
     home = str(registry.state_home())
     assert not home.startswith(os.path.expanduser("~/.local/state")), home
@@ -238,7 +239,7 @@ def test_a_game_saved_before_saves_were_per_checkout_is_named_not_resumed(tmp_pa
     clone's), but a sim says where it is and how to resume it."""
     import json as _json
 
-    from arkham_host import sim
+    from arkham_host.table import sim
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     old = tmp_path / "arkham-table" / "boards" / "ah2e"

@@ -132,8 +132,8 @@ def test_80x24_keeps_the_serial_path_and_keys_find_and_help(request, tmp_path):
 def test_q_on_the_help_page_returns_to_the_board():
     """Issue 33: the help page says any other key returns to the board; `q` there quit the sim.
     (Ctrl-C still quits from anywhere.)"""
-    from arkham_host import boardfile
-    from arkham_host.sim_ui import BoardUI
+    from arkham_host.device import boardfile
+    from arkham_host.table.sim_ui import BoardUI
 
     ui = BoardUI(boardfile.load("bringup"))
     for key in (b"q", b"Q", b"x"):
@@ -149,8 +149,8 @@ def test_the_chips_board_view_reads_letters_through_its_gamma(monkeypatch):
     letters back through the firmware's gamma and the board's cap (a clue is `c`, not `*`)."""
     from arkham import boardmap
     from arkham.hw.pixels import GAMMA
-    from arkham_host import boardfile
-    from arkham_host.sim_ui import BoardUI
+    from arkham_host.device import boardfile
+    from arkham_host.table.sim_ui import BoardUI
 
     board = boardfile.load("ah2e")
     cap = boardmap.load(str(board.path)).brightness_cap

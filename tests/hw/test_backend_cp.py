@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 TESTS = pathlib.Path(__file__).resolve().parent.parent
 DEVICE = TESTS / "device"

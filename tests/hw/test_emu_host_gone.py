@@ -9,7 +9,7 @@ import pytest
 from arkham import boardmap, emu
 from arkham.app import App
 
-from arkham_host import boards
+from arkham_host.maker import boards
 
 
 class GoneIO:

@@ -8,7 +8,7 @@ import subprocess
 import time
 
 import pytest
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 EMULATOR = str(runtimes.FIRMWARE_DIR / "emulator.py")
 

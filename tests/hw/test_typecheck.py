@@ -20,7 +20,7 @@ import sys
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 FW = runtimes.FIRMWARE_DIR
 TYPINGS = runtimes.BUILD_DIR / "typings"

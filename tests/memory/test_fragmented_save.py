@@ -5,7 +5,7 @@ fill) with protocol.LineWriter.stream writes it in pieces and it reads back equa
 import pathlib
 import subprocess
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 HERE = pathlib.Path(__file__).parent
 

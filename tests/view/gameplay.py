@@ -5,10 +5,10 @@ the first legal action (or a seeded choice) again and again, every line logged a
 import random
 import tempfile
 
-from arkham_host import boardfile
-from arkham_host.link import Link
-from arkham_host.logger import Recorder
-from arkham_host.simcore import Sim
+from arkham_host.device import boardfile
+from arkham_host.wire.link import Link
+from arkham_host.session.recorder import Recorder
+from arkham_host.table.relay import Sim
 
 
 def play(link, actions, rnd, stop=None):

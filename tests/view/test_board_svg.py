@@ -9,7 +9,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-from arkham_host import boards
+from arkham_host.maker import boards
 from arkham_host.view import board_svg, layout
 
 SVGNS = "{http://www.w3.org/2000/svg}"

@@ -13,11 +13,11 @@ import cdp
 import gameplay
 import pytest
 from aiohttp import web
-from arkham_host import boards
+from arkham_host.maker import boards
 from arkham_host.view import layout
 from arkham_host.view.server import ViewServer
 from arkham_host.view.watch import TableWatch
-from arkham_host.worldclient import World
+from arkham_host.wire.worldclient import World
 
 pytestmark = pytest.mark.skipif(
     cdp.find() is None,

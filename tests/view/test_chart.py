@@ -6,7 +6,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from arkham_host import chart
+from arkham_host.view import chart
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 

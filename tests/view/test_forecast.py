@@ -9,7 +9,7 @@ import sys
 from arkham.ah2e import game as core
 from arkham.ah2e.game import new_game
 from arkham.jsoncopy import copy
-from arkham_host import forecast
+from arkham_host.view import forecast
 
 
 def two():

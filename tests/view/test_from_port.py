@@ -9,10 +9,11 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from arkham_host import boardfile, registry
-from arkham_host.link import Link
-from arkham_host.simcore import Sim
-from arkham_host.worldclient import World
+from arkham_host.device import boardfile
+from arkham_host.wire import registry
+from arkham_host.wire.link import Link
+from arkham_host.table.relay import Sim
+from arkham_host.wire.worldclient import World
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 

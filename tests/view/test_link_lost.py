@@ -11,7 +11,7 @@ import asyncio
 import json
 import threading
 
-import arkham_host.link
+import arkham_host.wire.link
 from aiohttp.test_utils import TestClient, TestServer
 from arkham_host.view.server import ViewServer
 from arkham_host.view.watch import TableWatch
@@ -33,7 +33,7 @@ def test_a_lost_link_says_table_disconnected_and_resyncs_losing_no_event(monkeyp
     owner.link.close()  # (the sim runs on; its pty is free for the "real" table's watch)
     port = owner.sim.serial_path
     real = TableWatch(port, real=True)
-    RealLink = arkham_host.link.Link
+    RealLink = arkham_host.wire.link.Link
     plugged = threading.Event()  # (set from the test, read in the watch's thread)
 
     class Unplugged(RealLink):
@@ -53,7 +53,7 @@ def test_a_lost_link_says_table_disconnected_and_resyncs_losing_no_event(monkeyp
         await loop.run_in_executor(None, world, "place pad_01")
         await until(ws, lambda m: m["t"] == "ev" and m["ev"].get("spot") == "pad_01", seen)
 
-        monkeypatch.setattr(arkham_host.link, "Link", Unplugged)
+        monkeypatch.setattr(arkham_host.wire.link, "Link", Unplugged)
         real.link.close()  # unplugged
         down = await until(ws, lambda m: m["t"] == "link", seen)
         assert down["up"] is False

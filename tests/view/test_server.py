@@ -15,7 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from arkham_host.view.server import ViewServer
 from arkham_host.view.watch import KEEP_EVENTS, TableWatch
-from arkham_host.worldclient import World
+from arkham_host.wire.worldclient import World
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 
@@ -291,8 +291,8 @@ def test_one_holder_and_one_command_at_a_time_on_a_real_table():
     neither): each waits its turn, and each page gets its own replies."""
     import threading
 
-    from arkham_host.link import Link
-    from arkham_host.portlock import PortBusy
+    from arkham_host.wire.link import Link
+    from arkham_host.wire.portlock import PortBusy
 
     owner = TableWatch.own_sim("bringup", game="bringup")
     owner.link.close()

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from arkham_host import boardfile
-from arkham_host.simcore import Sim
+from arkham_host.device import boardfile
+from arkham_host.table.relay import Sim
 from arkham_host.view.watch import TableWatch
 
 

@@ -40,7 +40,7 @@ import subprocess
 import tempfile
 import time
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 DEVICE_SCRIPT = r'''
 import gc

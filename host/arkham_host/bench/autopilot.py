@@ -1,4 +1,4 @@
-"""How often the AH2e autopilot (arkham_host.autopilot) wins, beside the box's own figure.
+"""How often the AH2e autopilot (arkham_host.playtest.autopilot) wins, beside the box's figure.
 
 ah2e_autopilot_win_rate_<n>     n = 1, 2, 4, 8 investigators: the share of GAMES seeded whole
                                 games won, played by the autopilot with virtual chance, the
@@ -29,7 +29,7 @@ SEED_WIN_RATE = {1: 0.40, 2: 0.53, 4: 0.53, 8: 0.53}
 
 def games(n, policy="autopilot", count=GAMES, check=True):
     """(wins, {how: count}, mean turns, faults) over `count` seeded games of n investigators."""
-    from arkham_host import ah2e_invariants, autopilot
+    from arkham_host.playtest import ah2e_invariants, autopilot
 
     ends = {}
     turns = 0

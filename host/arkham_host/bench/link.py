@@ -9,9 +9,9 @@ from __future__ import annotations
 import tempfile
 import time
 
-from arkham_host import boardfile
-from arkham_host.link import Link
-from arkham_host.simcore import Sim
+from arkham_host.device import boardfile
+from arkham_host.wire.link import Link
+from arkham_host.table.relay import Sim
 
 ROUNDS = 200
 

@@ -16,9 +16,8 @@ m32_emu_code_bytes_<mpy|rom|py>  heap taken by the emulator's own code (arkham.e
                            which a Pico never loads: it is imported before the game into heap
                            added on top of the measured one, so the figures above leave it out.
 m32_emu_chip_bytes_<table>  heap taken by the emulated MPR121 chips (register models) and the
-                           world of tokens: hardware outside a Pico, given on top the same way
-                           (from issue 9's second session; ~3 KB: the figures before it
-                           included them). The rest of the emulated hardware (the captured strip,
+                           world of tokens (~3 KB): hardware outside a Pico, given on top the
+                           same way. The rest of the emulated hardware (the captured strip,
                            the stream on stdio) stands for the Pico's NeoPixel and USB stream
                            and is measured.
 m32_pico_free_at_peak_<table>_<layout>  241,760 (free at a stock Pico's REPL with littlefs) minus
@@ -30,14 +29,14 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            module the game loaded and its import names (a Pico makes them at
                            its load, also those micropython32 holds and it does not) and those
                            of a Pico's main.py and real backend; less the names the stock
-                           firmware holds in flash, read from its qstr pools (firmware_names).
-                           From issue 9's seventh session: before, a substring search of the
-                           image and the unix port's own names erred by ~25 either way.
+                           firmware holds in flash, read from its qstr pools (firmware_names:
+                           a substring search of the image and the unix port's own names would
+                           err by ~25 either way).
                            Checked on the emulated chip: after the same commands (a bring-up
                            boot, `game ah2e`, `hello`, `state`) the chip had made 1,130 names,
                            this count 1,129 (the chip's one more: `calib.json`, a short string of
-                           main.py, which a Pico compiles from source: counted since issue 9's
-                           eighth session, _pico_names). Names live in
+                           main.py, which a Pico compiles from source: counted, _pico_names).
+                           Names live in
                            pools that double (QSTR_POOLS): the boot pre-allocates them in the
                            base and charges each table
                            m32_qstr_pool_bytes_<table>_<layout>, the pools a Pico allocates for
@@ -46,8 +45,8 @@ m32_qstrs_<table>_<layout>  the names (qstrs) the table makes at run time on a P
                            costs 7,696 bytes at once on the chip: AH2e makes ~1,250).
 m32_<figure>_ah2e8_after_bringup_mpy  the AH2e table's names, pools, peak and free heap when the
                            table boots the bring-up table first (a fresh Pico, no save: the
-                           default game) and `game ah2e ...` switches (AFTER_BRINGUP). Since
-                           issue 9's eighth session a switch to another game restarts a Pico
+                           default game) and `game ah2e ...` switches (AFTER_BRINGUP). A switch
+                           to another game restarts a Pico
                            (the emulator's --restart 1 here: the bring-up table's names do not
                            stay), and the game is played from its save (m32_boots_...: 2).
 m32_<figure>_<table>_resumed_mpy  the same game played from its save: a power cycle right after
@@ -57,7 +56,7 @@ The package is laid out as a Pico's root after `deploy` (./arkham, found through
 and each .mpy's source name is its path there, so module paths (kept as names) are as long as on
 the chip.
 
-Budgets (issue 9, .mpy on littlefs): ah2e8 <= 160 KB, fh4 <= 120 KB, ritual7 <= 96 KB, bringup
+Budgets (.mpy on littlefs): ah2e8 <= 160 KB, fh4 <= 120 KB, ritual7 <= 96 KB, bringup
 <= 64 KB; ROMFS: ah2e8 <= 96 KB. The heap of the interpreter itself at a bare REPL is not part of
 the figure (measured first and added, like the emulator's code).
 
@@ -101,10 +100,10 @@ import subprocess
 import tempfile
 import time
 
-from arkham_host import boardfile, runtimes
-from arkham_host.legalread import fh_command as _fh_command
-from arkham_host.legalread import ritual_command as _ritual_command
-from arkham_host.legalread import unlabel
+from arkham_host.device import boardfile, runtimes
+from arkham_host.wire.legal_reply import fh_command as _fh_command
+from arkham_host.wire.legal_reply import ritual_command as _ritual_command
+from arkham_host.wire.legal_reply import unlabel
 
 PICO_FREE = 241760  # free at a stock Pico's REPL, littlefs mounted (../shared/pico/README.md)
 ACTIONS = 200

@@ -42,12 +42,12 @@ peer_mythos_us / _lunboks   one Mythos phase, µs, median over the Mythos phases
              of every character at each event, its event log text) plus any question the Mythos
              phase asks (answered by the player above, counted: a surge's spread, a monster's
              destination, a check's roll).
-    The same window on both sides. Until issue 9's seventh session ours began at a
-    `draw_mythos` action (the deck made physical for the step before, so the game waited for
-    the draw): that also timed the action's guards, `need()` and `check`, which lunboks's window
-    leaves out (its move handling before the Mythos event is pushed) and a game with a virtual
-    deck never runs: peer_mythos_draw_us, ~3 us more. Until its sixth session that window also
-    ran on through the Upkeep's start to its first question: peer_mythos_upkeep_us, ~3 us more.
+    The same window on both sides. Ours does not start at a `draw_mythos` action (the deck
+    made physical for the step before, so the game waits for the draw): that would also time
+    the action's guards, `need()` and `check`, which lunboks's window leaves out (its move
+    handling before the Mythos event is pushed) and a game with a virtual deck never runs; it
+    is kept as peer_mythos_draw_us (~3 us more), and the same on through the Upkeep's start to
+    its first question as peer_mythos_upkeep_us (~3 us more).
 peer_mythos_draw_us / _ratio  ours from a `draw_mythos` action's call (the deck physical for the
                             step before) to the next Upkeep's start, against the same lunboks
                             phases
@@ -57,10 +57,9 @@ peer_mythos_upkeep_us / _ratio  ours as peer_mythos_draw_us but on through the n
 peer_mythos_ratio           lunboks over ours, of the medians; _mean_ratio: of the means.
                             Wall clock (perf_counter), best of reps: on a loaded machine a
                             lunboks phase (~1 ms) is cut by the scheduler far more often than
-                            ours (~50 us), so the ratio grows with the load: issue 9 measured
-                            17-19x at load ~3.5 (lunboks 2,840-3,000 us) and, hours later with
-                            the core barely changed, 7.9x idle (lunboks 780 us, ours 98 us).
-                            Compare ratios on an idle machine.
+                            ours (~50 us), so the ratio grows with the load (over twice as large
+                            at load ~3.5 than idle, with the same code). Compare ratios on an
+                            idle machine.
 peer_mythos_ratio_hash_seeds  the same ratio measured again in `hash_seeds` child processes, one
                             per PYTHONHASHSEED 1..k (both sides in each child): the median of
                             their ratios (_min, _max): lunboks's games move with the process's hash

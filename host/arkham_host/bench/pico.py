@@ -122,8 +122,8 @@ class _Table:
     requests, to the next one): `error` events and chip resets become faults named by `label`."""
 
     def __init__(self):
-        from arkham_host import boardfile
-        from arkham_host.link import Link
+        from arkham_host.device import boardfile
+        from arkham_host.wire.link import Link
 
         self._cond = threading.Condition()
         self._marks = {}  # reply tag -> (fed_ms, serial_ms) when the reply line came out
@@ -237,7 +237,7 @@ class _Table:
         return events
 
     def request(self, command: str, label: str, timeout: float = REPLY_TIMEOUT):
-        from arkham_host.link import Timeout
+        from arkham_host.wire.link import Timeout
 
         link = self.link
         sim = self.sim

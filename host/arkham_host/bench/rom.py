@@ -20,7 +20,7 @@ import select
 import subprocess
 import time
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 from arkham_host.bench.m32 import LINE_MS
 
 STATUS = ["hello", "dump", "board", "pads"]

@@ -11,7 +11,7 @@ import pathlib
 import subprocess
 import tempfile
 
-from arkham_host import boardfile, runtimes
+from arkham_host.device import boardfile, runtimes
 
 SCRIPT = pathlib.Path(__file__).with_name("_device_table.py")
 

@@ -33,7 +33,8 @@ import time
 
 from arkham import boardmap
 
-from arkham_host.simcore import LOCAL, PTY_BUFFER_CAP, Sim
+from arkham_host.table.relay import LOCAL, PTY_BUFFER_CAP, Sim
+from arkham_host.table.saved_game import refusal
 
 from . import SCRIPT, ChipError, check_rp2040js, firmware, flash, node_binary
 from .i2c import CONNECT, REQUEST, Target
@@ -51,12 +52,6 @@ CHIP_LOCAL["chip"] = (
 
 def _frame(kind: str, payload: bytes) -> bytes:
     return kind.encode() + struct.pack("<I", len(payload)) + payload
-
-
-def saved_game_refusal(saved, wanted):
-    from arkham_host.sim import refusal
-
-    return refusal(saved, wanted)
 
 
 class ChipSim(Sim):
@@ -250,7 +245,7 @@ class ChipSim(Sim):
         if verb == "chip":
             return answer({"ok": False, "err": "chip takes no arguments but `repaint`"})
         if verb == "help" and len(words) == 1:
-            from arkham_host.simcore import HELP
+            from arkham_host.table.relay import HELP
 
             h = dict(HELP)
             h.update(CHIP_LOCAL)
@@ -369,7 +364,7 @@ class ChipSim(Sim):
             self.boot = {"ms": self.serial_ms, "hello": obj}  # chip time of the answer
             saved = obj.get("game")
             if self.game and saved != self.game and not self.replace and saved != "bringup":
-                self.failure = saved_game_refusal(saved, self.game)
+                self.failure = refusal(saved, self.game)
             elif self.game and saved != self.game:
                 self._send_serial("#sim-game game %s\n" % self.game)
             else:

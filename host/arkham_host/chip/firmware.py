@@ -12,7 +12,7 @@ import os
 import pathlib
 import struct
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 from . import ChipError
 

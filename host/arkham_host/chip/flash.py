@@ -17,7 +17,7 @@ import hashlib
 import pathlib
 import shutil
 
-from arkham_host import bundle, runtimes
+from arkham_host.device import bundle, runtimes
 
 FLASH_BYTES = 2 * 1024 * 1024
 ROMFS_OFFSET = 0x60000

@@ -1,6 +1,6 @@
 // The emulated chip of `arkham-table sim --chip rp2040`: a MicroPython Pico firmware image on
 // rp2040js (an instruction-level RP2040), with its outside bridged to the host process
-// (host/arkham_host/chipsim.py) that owns the pty, the world socket and the MPR121 models.
+// (host/arkham_host/chip/chipsim.py) that owns the pty, the world socket and the MPR121 models.
 //
 //   node rp2040.mjs --bootrom FILE --flash FILE --firmware FILE.bin|.uf2 [--led-pin N]
 //                   [--led-count N] [--realtime] [--i2c-fds W,R]

@@ -31,8 +31,8 @@ import time
 
 import pytest
 
-from arkham_host.link import Link, LinkClosed, Timeout
-from arkham_host.worldclient import World
+from arkham_host.wire.link import Link, LinkClosed, Timeout
+from arkham_host.wire.worldclient import World
 
 START_TIMEOUT = 20.0  # seconds for a sim to print its paths and answer hello (slow CI machines)
 # The emulated chip boots the real firmware at a fraction of real time: it answers later, and
@@ -293,7 +293,7 @@ class Table:
             url = self.sim.serial
         else:
             url = self.port
-        from arkham_host.portlock import PortBusy
+        from arkham_host.wire.portlock import PortBusy
 
         try:
             self.link = Link(url, recorder=self.log)
@@ -386,7 +386,7 @@ class Table:
         if self._cap is None:
             from arkham import boardmap
 
-            from arkham_host import boardfile
+            from arkham_host.device import boardfile
 
             board = boardmap.load(str(boardfile.board_path(str(self.sim_args[0]))))
             self._cap = board.brightness_cap

@@ -7,7 +7,7 @@ players' words and the seat whose choice it is (Final Hour's `inv`, Ritual's dec
 
 from __future__ import annotations
 
-from arkham_host.legalread import unlabel
+from arkham_host.wire.legal_reply import unlabel
 
 # verb -> group title, in the order the groups are shown (unknown verbs go last, by verb)
 GROUPS = {

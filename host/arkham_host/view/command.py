@@ -37,7 +37,7 @@ def open_watch(args):
                                   runtime="cpython" if args.cpython else "micropython")
     port = args.port
     if not port:
-        from arkham_host import ports
+        from arkham_host.wire import ports
 
         port = ports.default_port()
     return TableWatch.attach(port)

@@ -2,11 +2,11 @@
 `render` can show the board after line N, `chart` read the state at the end of each turn and
 `forecast` start from the log's end.
 
-It is `replay`'s own run (arkham_host.replay): the same start (a `game` line, a mid-game
+It is `replay`'s own run (arkham_host.session.replay): the same start (a `game` line, a mid-game
 `dump`, or the first `game` command of a log that starts in a game whose dump hides cards), the
 seed the recorded table announced for a game started without `seed=`, and the same checks of
 every reply, event and state hash. A replayed game that departs from the log raises Differs
-naming the line, so a reader never draws another game than the one recorded (issue 33).
+naming the line, so a reader never draws another game than the one recorded.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ def replay(path, upto=None, board=None, runtime="micropython", after_step=None):
     it when None), checked as `replay` checks it (Differs, LogError). after_step(watch, events)
     is called before each command and at the end with the events the steps since the last
     command caused. The caller closes the watch."""
-    from arkham_host import replay as rp
-    from arkham_host.link import Timeout
+    from arkham_host.session import replay as rp
+    from arkham_host.wire.link import Timeout
     from arkham_host.view.watch import TableWatch
 
     from arkham.ah2e import tables

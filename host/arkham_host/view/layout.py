@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 SHAPES = ("rect", "circle", "ellipse")
 

@@ -1,6 +1,6 @@
 """The odds of doom in the live page: after each Mythos phase of an AH2e game (a `phase` event
-into upkeep), the forecast (arkham_host.forecast) runs on the table's last `dump` in a thread of
-its own, once the watch has dumped the state after it, and the page gets {"t": "forecast", ...}.
+into upkeep), the forecast (arkham_host.view.forecast) runs on the table's last `dump` in a thread
+of its own, once the watch has dumped the state after it, and the page gets {"t": "forecast", ...}.
 One forecast at a time; a newer Mythos phase while one runs is taken up when it ends."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class LiveOdds:
             self._want.set()
 
     def _work(self):
-        from arkham_host import forecast
+        from arkham_host.view import forecast
 
         while not self._stop:
             self._want.wait()

@@ -7,7 +7,7 @@ interleave. A tap names the label it was drawn from; the table judges it again w
   AH2e          the label still `legal` at its number: `act N`; else the label's own action
                 (`act move inv=0 to=northside`), which the table refuses with its reason when the
                 game moved on (nothing changes) or does when it is still allowed;
-  Final Hour,   the game's own verb for the label (legalread.console_line): the table refuses
+  Final Hour,   the game's own verb for the label (legal_reply.console_line): the table refuses
   Ritual        it with its reason when it is no longer allowed.
 A game whose `help` lists `act` (numbered actions) gets `act N` the AH2e way.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from arkham_host.legalread import console_line, unlabel
+from arkham_host.wire.legal_reply import console_line, unlabel
 from arkham_host.view import choices
 
 GAMES = ("ah2e", "final-hour", "ritual")

@@ -35,7 +35,7 @@ def now_ms():
 
 class TableWatch:
     def __init__(self, serial_url, world_path=None, sim=None, real=False, on_close=None):
-        from arkham_host.link import Link
+        from arkham_host.wire.link import Link
 
         self.sim = sim
         self.world_path = world_path
@@ -89,8 +89,8 @@ class TableWatch:
         """Start an emulated table (the firmware under the MicroPython unix port) and watch it."""
         import tempfile
 
-        from arkham_host import boardfile
-        from arkham_host.simcore import Sim
+        from arkham_host.device import boardfile
+        from arkham_host.table.relay import Sim
 
         tmp = None
         if state_dir is None:
@@ -109,7 +109,7 @@ class TableWatch:
     @classmethod
     def attach(cls, port):
         """Watch a running sim (by its pty, from the registry) or a real table's serial port."""
-        from arkham_host import registry
+        from arkham_host.wire import registry
 
         for info in registry.running():
             if info.get("serial") == port:
@@ -162,7 +162,7 @@ class TableWatch:
             return {"ok": False, "err": "a real table: put the tokens on the board itself"}
         if self.sim is not None:
             return self.sim.world(line)
-        from arkham_host.worldclient import World
+        from arkham_host.wire.worldclient import World
 
         with self.lock:
             if self._world is None:
@@ -314,7 +314,7 @@ class TableWatch:
         """The link is lost: tell the pages, reopen the port every 0.5 s until it answers, then
         resync (`since LAST`, or a `dump` when the table no longer holds those events). False
         when the watch is stopped meanwhile."""
-        from arkham_host.link import Link
+        from arkham_host.wire.link import Link
 
         self.up = False
         self._publish({"t": "link", "up": False, "err": self.link.error or "link closed"})
