@@ -21,6 +21,10 @@ _SPACED = const(8)
 _WORD0 = const(16)
 _SPOT0 = const(128)
 
+_WORD_OF = [None] * 112  # byte - _WORD0 -> its word (events.WORDS the other way round)
+for _w in WORDS:
+    _WORD_OF[WORDS[_w] - _WORD0] = _w
+
 
 def lines(log, n):
     """The buffered lines after event n, one at a time, each encoded when it is asked for
@@ -91,7 +95,7 @@ def unpack(data, at, names, seq):
     if b >= _SPOT0:
         return (names[0] if type(names) is tuple else names)[b - _SPOT0]
     if b >= _WORD0:
-        return WORDS[b - _WORD0]
+        return _WORD_OF[b - _WORD0]
     if b == _NULL:
         return None
     if b == _TRUE:

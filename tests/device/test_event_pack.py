@@ -49,8 +49,9 @@ equal(packed({"ev": "x", "seq": 1, "l": list(range(128))}), None, "128 items: no
 equal(packed({"ev": "x", "seq": 1, "d": {1: 2}}), None, "a key not a string: not packed")
 equal(encode(unpacked(packed(cases[0], None), 7, None)), encode(cases[0]),
       "without a board: spot names as strings")
-check(len(events.WORDS) <= 112 and len(set(events.WORDS)) == len(events.WORDS),
-      "at most 112 words, each once")
+check(len(events.WORDS) <= 112 and len(set(events.WORDS.values())) == len(events.WORDS)
+      and min(events.WORDS.values()) >= 16 and max(events.WORDS.values()) <= 127,
+      "at most 112 words, each its own byte 16..127")
 
 # the ring: 3 KB of busy play (pad, misplaced, pad, put_right per touch) holds 256 events, its
 # count's bound (as lines, 3 KB held 42); an event kept as its line replays as it was
