@@ -496,6 +496,8 @@ class App:
                 except Exception:
                     pass
             n += 1
+            if self.events.pending:  # (the ring's packing, after the replies: EventLog.add)
+                self.events.flush()
             if not self._quiet:
                 # the garbage of a command or a save collected after its replies are out, in the
                 # players' time, not in the next reply's: a collection of a Pico's heap in an

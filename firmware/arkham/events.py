@@ -31,6 +31,7 @@ _DICT = const(7)  # count, then key and value each
 _SPACED = const(8)  # count, then each word (a string with spaces: its words)
 _WORD0 = const(16)  # 16..127: WORDS[b - 16]
 _SPOT0 = const(128)  # 128..255: spot b - 128 of the board
+_PENDING = const(24)  # events waiting for flush(): more are packed at once
 _DEEP = const(3)  # lists and dicts in lists and dicts: deeper ones keep the line
 
 # keys and words of the events a busy table sends most (AH2e play, the bring-up board, Ritual,
@@ -67,9 +68,12 @@ class EventLog:
         self.n = 0
         self._bytes = 0
         self.keep_bytes = keep_bytes
+        self.pending = []  # (event, its line) numbered, not yet in the ring (flush)
 
     def add(self, ev, fields):
-        """Number and encode one event; returns its line (bytes)."""
+        """Number and encode one event; returns its line (bytes). Its place in the ring waits
+        for flush() (packing an action's events is ~5-10 ms of a Pico's time: the app does it
+        after the replies are out, in the players' time)."""
         obj = {} if fields is None else dict(fields)
         obj["ev"] = ev
         obj["seq"] = self.seq + 1
@@ -77,22 +81,36 @@ class EventLog:
             line = _encode(obj)  # (encode()'s first try inline: the Pico's stack is small)
         except MemoryError:
             line = encode(obj)
-        data = bytearray()
-        try:
-            if not pack(obj, data, self.names, 0):
-                data = None  # (kept as its line)
-        except MemoryError:
-            data = None
-        obj = None
-        keep = len(self._len)
-        size = len(data) if data is not None else 1 + len(line)  # (0, then the line)
-        if self.n == keep:
-            self._clear(self.oldest())  # (its slot is the new line's)
-        while self.n and self._bytes + size > self.keep_bytes:
-            self._clear(self.oldest())
         self.seq += 1
+        self.pending.append((obj, line))
+        if len(self.pending) >= _PENDING:
+            self.flush()
+        return line
+
+    def flush(self):
+        """Pack the events numbered since the last flush into the ring, oldest first."""
+        pending = self.pending
+        while pending:
+            obj, line = pending[0]
+            data = bytearray()
+            try:
+                if not pack(obj, data, self.names, 0):
+                    data = None  # (kept as its line)
+            except MemoryError:
+                data = None
+            pending.pop(0)
+            self._keep(obj["seq"], data, line)
+
+    def _keep(self, s, data, line):
+        # event s into the ring: packed (data), else as its line after a 0
+        keep = len(self._len)
+        size = len(data) if data is not None else 1 + len(line)
+        if self.n == keep:
+            self._clear(s - self.n, True)  # the oldest (its slot is the new line's)
+        while self.n and self._bytes + size > self.keep_bytes:
+            self._clear(s - self.n, True)
         if size > self.keep_bytes:  # (kept by nobody: the ring holds no part of a line)
-            return line
+            return
         if not self.n:
             self.at = 0
         p = (self.at + self._bytes) % self.keep_bytes
@@ -101,10 +119,9 @@ class EventLog:
         else:
             self._put(p, b"\x00", None)
             self._put((p + 1) % self.keep_bytes, memoryview(line), None)
-        self._len[self.seq % keep] = size
+        self._len[s % keep] = size
         self.n += 1
         self._bytes += size
-        return line
 
     def _put(self, p, line, out):
         """line's bytes into the ring from byte p on (out None), or the ring's bytes from p on
@@ -125,16 +142,17 @@ class EventLog:
             i += n
             p = (p + n) % self.keep_bytes
 
-    def _clear(self, s):
-        """Let event s's line go (the oldest or the newest kept)."""
+    def _clear(self, s, oldest):
+        """Let event s's line go (the oldest kept, or the newest)."""
         size = self._len[s % len(self._len)]
-        if s == self.oldest():
+        if oldest:
             self.at = (self.at + size) % self.keep_bytes
         self._bytes -= size
         self.n -= 1
 
     def oldest(self):
         """Number of the oldest buffered event (seq + 1 when the ring is empty)."""
+        self.flush()
         return self.seq - self.n + 1
 
     def since(self, n):
@@ -159,8 +177,11 @@ class EventLog:
     def drop_after(self, seq):
         """Forget the events after `seq` (never saved nor sent): their numbers are given out
         again."""
+        while self.seq > seq and self.pending:
+            self.pending.pop()
+            self.seq -= 1
         while self.seq > seq and self.n:
-            self._clear(self.seq)
+            self._clear(self.seq, self.n == 1)
             self.seq -= 1
         self.seq = seq
 

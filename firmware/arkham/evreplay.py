@@ -29,6 +29,7 @@ for _w in WORDS:
 def lines(log, n):
     """The buffered lines after event n, one at a time, each encoded when it is asked for
     (n + 1 >= oldest(): see since()). The ring must not change meanwhile."""
+    log.flush()
     keep = len(log._len)
     p = log.at
     for s in range(log.oldest(), log.seq + 1):
@@ -46,6 +47,7 @@ def lines(log, n):
 def replay(log, n):
     """The buffered events after n (n + 1 >= oldest()) as a Replay: their packed bytes copied
     (at most the ring's), each line encoded when the Replay is written."""
+    log.flush()
     keep = len(log._len)
     count = log.seq - n
     sizes = array("H", bytes(2 * count))
