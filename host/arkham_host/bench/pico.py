@@ -37,6 +37,12 @@ pico_touches              table flags it; lifted again, the flag goes) of the ch
                           which that spot's colour differs (ChipSim.frame_ms). Only spots whose
                           light stayed the same over the last second (steady, not animating).
                           Absent when no such spot was found.
+pico_fh_step_ms_median    the median chip ms of an action of Final Hour (`game final-hour players=4
+pico_fh_actions           seed=7` on its board, a chip of its own) and of Arkham Ritual (`game ritual
+pico_ritual_step_ms_median  players=5 seed=7`), OTHER_ACTIONS each, measured as the AH2e steps
+pico_ritual_actions       above: each the Nth of the chip's own `legal` (seeded picks), tokens the
+                          table asks for confirmed by `ok all`. Their error events, resets and
+                          refusals are faults too ("final-hour action 3 (...)").
 pico_ah2e_actions         actions played (60 unless the game ended or $ARKHAM_BENCH_PICO_ACTIONS)
 pico_ah2e_refused         `act` lines the table refused (0 when none); the expected refusal is a
                           token to put right first (EXPECTED_REFUSAL): `ok`, then a new draw
@@ -87,6 +93,9 @@ PLAYERS = 8
 ACTIONS = 60
 ACTIONS_ENV = "ARKHAM_BENCH_PICO_ACTIONS"  # fewer actions for a quick look (the figure says so)
 STEPS_ENV = "ARKHAM_BENCH_PICO_STEPS"  # a file for one JSON line per action (what each one cost)
+OTHER_GAMES = (("fh", "final-hour", "players=4 seed=7"), ("ritual", "ritual", "players=5 seed=7"))
+OTHER_ACTIONS = 12  # actions timed in each of OTHER_GAMES
+WAITS_FOR_TOKENS = "the table waits for tokens"  # (a refusal `ok all` answers: no fault)
 REPLY_TIMEOUT = 300.0  # wall seconds for one reply (an action is ~10 s wall; mythos more)
 TOUCHES = 12  # pad changes timed for pico_touch_to_light_ms (6 spots: put on, lifted)
 STEADY_MS = 1000  # a spot's light the same this long: it does not animate (a touch is seen)
@@ -121,7 +130,7 @@ class _Table:
     Every event the table sends is handed to the request during which it came (or, between two
     requests, to the next one): `error` events and chip resets become faults named by `label`."""
 
-    def __init__(self):
+    def __init__(self, board="ah2e", game="ah2e"):
         from arkham_host.device import boardfile
         from arkham_host.wire.link import Link
 
@@ -136,7 +145,7 @@ class _Table:
         self._frames = collections.deque(maxlen=256)  # (chip ms, {spot: wire rgb}) of late
         self._watch = None  # what touch() waits for (see _on_frame)
         self.sim = ChipSim(
-            boardfile.board_path("ah2e"), game="ah2e", realtime=False, on_serial=self._on_serial,
+            boardfile.board_path(board), game=game, realtime=False, on_serial=self._on_serial,
             on_frame=self._on_frame,
         )
         self.sim.start()
@@ -326,6 +335,40 @@ def play(table, actions: int, log=None, touches: int = 0) -> dict:
     return out
 
 
+def other_game(game: str, options: str, actions: int) -> tuple:
+    """(chip ms of each action, faults) of `actions` actions of `game` on a chip of its own board:
+    each the Nth of the chip's `legal` (seeded picks)."""
+    table = _Table(board=game, game=game)
+    steps = []
+    try:
+        table.ok("game %s %s" % (game, options), game + " setup")
+        table.request("ok all", game + " setup")  # (the setup's tokens; refused when none wait)
+        rnd = random.Random(PICK_SEED)
+        tries = 0
+        while len(steps) < actions and tries < 3 * actions:
+            tries += 1
+            reply = table.ok("legal", "%s action %d" % (game, len(steps) + 1))
+            words = reply.get("legal") or (reply.get("view") or {}).get("legal") or []
+            if not words:
+                break  # (the game is over)
+            line = rnd.choice(words)
+            label = "%s action %d (%s)" % (game, len(steps) + 1, line.split(" ", 1)[-1])
+            reply, ms, _wall, _events = table.request("act " + line.split()[0], label)
+            if not reply.get("ok"):
+                err = str(reply.get("err"))
+                if not err.startswith(WAITS_FOR_TOKENS):
+                    table.fault(label, "refused: " + err)
+                table.request("ok all", label)
+                continue
+            steps.append(ms)
+        table.take("after %s" % game)
+    except Exception as e:
+        table.fault(game, str(e) if isinstance(e, Fault) else "%s: %s" % (type(e).__name__, e))
+    finally:
+        table.close()
+    return steps, table.faults, len(table.sim.resets)
+
+
 def touch_to_light(table, core, touches: int) -> list:
     """Chip ms from a pad change to the LED frame that shows it, `touches` times, while no command
     runs: a token put on a lit, steady spot with a pad where nothing belongs (the table flags
@@ -438,6 +481,11 @@ def measure() -> dict:
         resets = len(sim.resets)
     finally:
         table.close()
+    others = {}
+    for key, game, options in OTHER_GAMES:
+        others[key] = other_game(game, options, OTHER_ACTIONS)
+        table.faults.extend(others[key][1])
+        resets += others[key][2]
     steps = g["step_ms"]
     errors = table.errors
     figures = {
@@ -467,6 +515,10 @@ def measure() -> dict:
         )
     if g["mythos_ms"]:
         figures["pico_mythos_ms_max"] = max(g["mythos_ms"])
+    for key, (other, _faults, _resets) in others.items():
+        figures["pico_%s_actions" % key] = len(other)
+        if other:
+            figures["pico_%s_step_ms_median" % key] = statistics.median(other)
     if g.get("touch_ms"):
         figures["pico_touch_to_light_ms"] = statistics.median(g["touch_ms"])
         figures["pico_touch_to_light_ms_max"] = max(g["touch_ms"])
