@@ -138,11 +138,12 @@ def collect():
 # can be missing with 60 KB free; collecting every 6 KB keeps the live objects packed at the bottom
 # and the top of the heap free in one piece. While the heap is roomy (a Pico's ~100 KB free in an
 # AH2e game) the app collects after each busy step's replies are out (App.run), and the automatic
-# collections only stand behind it: 24 KB lets one action run through without one, where each
-# costs ~20 ms of chip time. Measured by bench m32 (the smallest heap the game plays in: 24 KB
-# always made it 12 KB larger) and bench pico (the step's chip ms).
+# collections only stand behind it: 40 KB lets an action (its commands, its save in pieces, its
+# replies) run through without one, where each costs ~20 ms of chip time (bench pico: at 24 KB one
+# landed in most saves). Never while the heap is tight: bench m32 measures the smallest heap the
+# game plays in, where a large threshold always made it 12 KB larger.
 _GC_TIGHT = const(6144)
-_GC_ROOMY = const(24576)
+_GC_ROOMY = const(40960)
 _ROOMY_FREE = const(81920)  # free bytes after a collection above which the heap is roomy
 
 
