@@ -38,6 +38,9 @@ import pathlib
 
 HURT = 1  # stamina or sanity at most this: hurt (clue tokens rather than gates)
 _ENCOUNTER = ("monster_appears", "gate_appears")  # card effects: the players' to report
+# The care is taken once an encounter (AH-ENC-1: instead of the card): the state (and its action
+# count) right after the last care reported, so the next decision in that encounter is `done`.
+_cared = [None]
 _CARE = json.loads((pathlib.Path(__file__).parent / "autopilot_care.json").read_text())
 
 
@@ -288,9 +291,10 @@ def choose(g, acts, rnd=None):
             "max_sanity" if v["msan"] >= v["msta"] else "max_stamina"))
     if k == "return":
         return _return(g, need["inv"], acts)
-    if k == "encounter":
+    if k == "encounter" and not (_cared[0] and _cared[0][0] is s and _cared[0][1] == s["id"]):
         heal = care_action(g, need["inv"])  # (healed, or no money left: None, then `done`)
         if heal is not None:
+            _cared[0] = (s, s["id"] + 1)  # the state after this report: no second care
             return heal  # instead of the encounter (then `done`)
     for a in plain:
         if a["a"] == "done":

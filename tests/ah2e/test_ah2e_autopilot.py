@@ -427,3 +427,21 @@ def test_back_to_arkham_it_picks_a_gate_where_no_monster_waits():
 def test_the_random_player_keeps_its_sliders():
     acts = [{"a": "upkeep", "inv": 0}, {"a": "upkeep", "inv": 0, "sliders": [2, 1, 1]}]
     assert autopilot.random_choice(None, acts, random.Random(1)) is acts[0]
+
+
+# ---- issue 29, what was left ------------------------------------------------------------------
+def test_the_care_is_taken_once_an_encounter_AH_ENC_1():
+    """The board's care is used instead of the encounter, once: with no money for the full
+    care, one free point, then `done` (it took a free point per decision, healing to the
+    maximum for nothing)."""
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="st_marys_hospital", sta=1, money=0)
+    at_move(g)
+    ok(g, autopilot.choose(g, g.legal_actions()))  # stays: care wanted
+    assert g.need()["k"] == "encounter"
+    a = autopilot.choose(g, g.legal_actions())
+    assert a == {"a": "effect", "inv": 0, "stamina": 1}
+    ok(g, a)
+    assert autopilot.choose(g, g.legal_actions())["a"] == "done"
+    assert v["sta"] == 2
