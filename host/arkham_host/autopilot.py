@@ -8,9 +8,9 @@ What it prefers, and why (in a player's words):
 - A street or location with monsters costs more the likelier a failed evade is, and far more
   when that failure could knock it out (a dark young's street is walked round, not through).
 - Hurt (stamina or sanity at 1, or at 2 with no gate to see to), it goes to St. Mary's Hospital
-  or Arkham Asylum and takes the care there instead of an encounter (back to full for $2, else
-  one point free), staying until back to half. With every gate seen to, it gathers clue tokens
-  for seals.
+  or Arkham Asylum and takes the care there once, instead of that turn's encounter (back to full
+  for $2, else one point free), staying until back to half. With every gate seen to, it gathers
+  clue tokens for seals.
 - It stops where it wants to be, and takes every clue token where its movement ends.
 - A monster in the way: it fights it when the fight is likely won (at least even odds, or the
   odds of evading it if lower, and the horror and two blows cannot knock it out), else it
@@ -25,7 +25,9 @@ What it prefers, and why (in a player's words):
 - It answers chance with the dice, and takes each encounter as a card with no effect (`done`):
   the core does not know the printed cards, so simulated encounters stay neutral (no items,
   allies or money found; no clue token or healing from a card either). That caps how often it
-  can win: see `bench ah2e_autopilot_win_rate_<n>` (about 1% where the box says 40-53%).
+  can win: see `bench ah2e_autopilot_win_rate_<n>` (about 1% where the box says 40-53%), and
+  `tools/ah2e_caps.py` for what caps it (docs/ah2e.md: the monsters it cannot beat without the
+  cards a table draws; a team that never met one would win 4 investigators' games often).
 `random_choice` is the old forecast's weak player (random where it matters), kept as
 `--policy random`.
 """
