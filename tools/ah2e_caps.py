@@ -10,6 +10,7 @@ rule (every report is an action the core accepts at any time):
 
   autopilot     encounters are cards with no effect (the bench; issue 29's documented outcome)
   clue_cards    every Arkham encounter card (where no care is taken) gives 1 clue token
+  clue_half     half of them do (seeded by the game's own random player, not the core's chance)
   money_cards   every Arkham encounter card gives $1 (money for the care)
   weapon3       every investigator holds a one-handed weapon +3 (a random starting possession
                 the simulation never draws, AH-SETUP-6), equipped in every combat and final attack
@@ -38,9 +39,9 @@ from arkham_host.bench.autopilot import AOS  # noqa: E402
 COUNTED = ("gate_opened", "gate_closed", "sealed", "knocked_out")
 
 
-def cards(effect):
-    """The autopilot, with `effect` reported once in every Arkham encounter it does not use for
-    care (the care's own report comes first, then this one, then `done`)."""
+def cards(effect, chance=1.0):
+    """The autopilot, with `effect` reported once in an Arkham encounter it does not use for
+    care, with the given chance (the care's own report comes first, then this one, then `done`)."""
     last = [None]
 
     def pick(g, acts, rnd):
@@ -49,7 +50,8 @@ def cards(effect):
         if need and need["k"] == "encounter" and a["a"] == "done" and last[0] != (
                 g.s, g.s["id"]):
             last[0] = (g.s, g.s["id"] + 1)
-            return dict({"a": "effect", "inv": need["inv"]}, **effect)
+            if chance >= 1 or rnd.random() < chance:
+                return dict({"a": "effect", "inv": need["inv"]}, **effect)
         return a
 
     return pick
@@ -78,6 +80,7 @@ def no_monsters(g, acts, rnd):
 
 
 VARIANTS = {"autopilot": lambda: autopilot.choose, "clue_cards": lambda: cards({"clues": 1}),
+            "clue_half": lambda: cards({"clues": 1}, 0.5),
             "money_cards": lambda: cards({"money": 1}), "weapon3": lambda: weapon(3),
             "weapon6": lambda: weapon(6), "no_monsters": lambda: no_monsters}
 

@@ -118,6 +118,14 @@ EQUIVALENT = (
     ("autopilot.py", "and rnd.random() < cards:", "<", "<=", "a tie of a random float"),
     # the autopilot's whole game: a bound on actions no game comes near (games end in < 2000)
     ("autopilot.py", "while not g.over() and k < MAX_ACTIONS:", "<", "<=", "never reached"),
+    # issue 29, seed 34: the game's flow bound, like the autopilot's action bound, is never met
+    ("game.py", "_FLOW_BOUND = const(5000)", "5000", "5001", "a bound no action reaches"),
+    # load._records: the closing quote of a record's id is at 2 + its length, never at 2 (no id
+    # is empty), so the search may start at 2 or 3
+    ("load.py", "end = t.find('\"', 2)", "2", "3", "no record id is empty"),
+    # Data.world_of outside the Other Worlds: its second part is only compared with 2 there, or
+    # read under a world (game.py, turn.py), so 0 and 1 do the same
+    ("tables.py", "        return None, 0", "0", "1", "only `== 2` or under a world"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )
