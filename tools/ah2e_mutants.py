@@ -126,6 +126,10 @@ EQUIVALENT = (
     # Data.world_of outside the Other Worlds: its second part is only compared with 2 there, or
     # read under a world (game.py, turn.py), so 0 and 1 do the same
     ("tables.py", "        return None, 0", "0", "1", "only `== 2` or under a world"),
+    # the autopilot's safe_to_fight: a monster without a horror check is never nightmarish in
+    # data/monsters.json (fire vampire, maniac, witch: 0), so `or 0` and `and 0` give 0 alike
+    ("autopilot.py", 'kstat(m, "nightmarish") or 0', "or", "and",
+     "no monster without a horror check is nightmarish"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )

@@ -210,7 +210,8 @@ def claimed(g, i):
 
 
 def _reached(g, frm, goals):
-    """Which of `goals` the cheapest way from `frm` leads to (breadth of route's search)."""
+    """Which of `goals` the cheapest way from `frm` leads to (breadth of route's search; of
+    equally near ones, the first by name)."""
     best = None
     for loc in sorted(goals):
         if loc == frm:

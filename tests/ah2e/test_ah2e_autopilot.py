@@ -445,3 +445,36 @@ def test_the_care_is_taken_once_an_encounter_AH_ENC_1():
     ok(g, a)
     assert autopilot.choose(g, g.legal_actions())["a"] == "done"
     assert v["sta"] == 2
+
+
+# ---- and the seed-34 pass ---------------------------------------------------------------------
+def test_of_two_equally_near_gates_the_first_by_name_is_claimed():
+    g = fresh(1)
+    assert autopilot._reached(g, "rivertown", {"graveyard", "black_cave"}) == "black_cave"
+    assert autopilot._reached(g, "rivertown", {"graveyard", "woods"}) == "graveyard"  # nearer
+
+
+def test_a_location_listed_with_no_clue_token_is_no_goal_AH_BOARD_4():
+    """The checker takes a location kept at 0 clue tokens (AH-BOARD-4); the autopilot does not
+    walk there for clues."""
+    g = fresh(1)
+    g.s["clues"] = {"woods": 0, "graveyard": 1}
+    g.s["inv"][0]["at"] = "uptown"
+    assert autopilot.goals_for(g, 0) == {"graveyard"}
+
+
+def test_in_combat_equal_odds_it_fights_on():
+    """Fleeing only when it is the likelier way out: at equal odds, the fight (a trophy)."""
+    g, v, m = scene("zombie")
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})
+    ok(g, {"a": "roll", "successes": 1})  # the horror check passed
+    passed(g)
+    from arkham.ah2e import rules
+
+    evade = autopilot.dice(g, 0, "evade", rules.stat(g, m, "awareness"))
+    v["sk"][2] += evade - autopilot.dice(g, 0, "combat", rules.stat(g, m, "combat_mod"))
+    assert rules.stat(g, m, "toughness") == 1
+    assert autopilot.fight_odds(g, 0, m) == pytest.approx(autopilot.evade_odds(g, 0, m))
+    assert autopilot.fight_odds(g, 0, m) > 0
+    assert autopilot.choose(g, g.legal_actions()) == {"a": "fight"}
