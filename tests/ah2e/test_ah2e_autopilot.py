@@ -478,3 +478,50 @@ def test_in_combat_equal_odds_it_fights_on():
     assert autopilot.fight_odds(g, 0, m) == pytest.approx(autopilot.evade_odds(g, 0, m))
     assert autopilot.fight_odds(g, 0, m) > 0
     assert autopilot.choose(g, g.legal_actions()) == {"a": "fight"}
+
+
+# ---- and the seed-35 pass ---------------------------------------------------------------------
+def test_at_even_odds_it_fights_AH_CHECK_2():
+    """A blessed die succeeds on 4-6 (AH-CHECK-2): one die against toughness 1 is even odds,
+    and even odds are enough to fight (when the horror and two blows cannot knock it out)."""
+    from arkham.ah2e import rules
+
+    g, v, m = scene("zombie", bless=1, sta=5)
+    v["sk"][2] += 1 - autopilot.dice(g, 0, "combat", rules.stat(g, m, "combat_mod"))
+    assert autopilot.fight_odds(g, 0, m) == pytest.approx(0.5)
+    assert autopilot.evade_odds(g, 0, m) > 0.5 and autopilot.safe_to_fight(g, 0, m)
+    assert autopilot.wants_fight(g, 0, m)
+
+
+def test_a_hurt_investigator_claims_no_gate():
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    g.s["first"] = 0
+    open_gate(g, "woods", "rlyeh")
+    g.s["inv"][0].update(at="uptown", sta=1)  # hurt: on its way to care, not to the gate
+    g.s["inv"][1]["at"] = "southside"
+    assert autopilot.claimed(g, 1) == set()
+    g.s["inv"][0]["sta"] = 3
+    assert autopilot.claimed(g, 1) == {"woods"}
+
+
+def test_it_never_reports_a_card_effect_of_its_own():
+    """Card effects are the players' to report: offered first, a card's `monster_appears` is
+    passed over for the plain action."""
+    from ah2e_helpers import to_need
+
+    g = fresh(1)
+    to_need(g, "draw_mythos")  # (physical mythos: the table says which card came)
+    acts = [{"a": "monster_appears"}, {"a": "draw_mythos", "card": "blue_flu"}]
+    assert autopilot.choose(g, acts) == {"a": "draw_mythos", "card": "blue_flu"}
+
+
+def test_sliders_toward_lore_when_its_lore_is_the_better_closing_skill_AH_UP_4():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="rlyeh_1", sl=[1, 1, 1])
+    v["sk"][2], v["sk"][3], v["sk"][4] = 1, 4, 3  # Fight 1, Will 4, Lore 3
+    acts = [{"a": "upkeep", "inv": 0}, {"a": "upkeep", "inv": 0, "sliders": [1, 2, 1]},
+            {"a": "upkeep", "inv": 0, "sliders": [1, 1, 2]}]
+    assert autopilot._sliders(g, 0, acts)["sliders"] == [1, 1, 2]  # Lore up, not Fight
