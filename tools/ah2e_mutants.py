@@ -102,7 +102,9 @@ EQUIVALENT = (
     ("load.py", "_HEAD = const(40)", "40", "41", "a read's length: the same records"),
     ("load.py", "rest.append(f.readline(256))", "256", "257", "a read's length: the same text"),
     # the autopilot's Speed slider: no slider goes past 3, so wanting 4 picks what wanting 3 does
+    # (every position is 1 nearer 4 than 3 alike: the sums it compares move together)
     ("autopilot.py", "for p in range(4) if", "4", "5", "a slider's stops are 0..3"),
+    ("autopilot.py", "+ p >= d] or [3])", "3", "4", "a slider's stops are 0..3"),
     # the autopilot's dice odds: comb(n, n + 1) is 0, so one more term adds nothing
     ("autopilot.py", "for j in range(k, n + 1))", "1", "2", "comb(n, j > n) = 0"),
     # the autopilot's route: 1 << 30 stands for "not reached" (a way costs < 1000); and any of

@@ -17,8 +17,8 @@ What it prefers, and why (in a player's words):
   evades; in combat it goes on fighting unless fleeing is the likelier way out.
 - Back from an Other World it closes the gate with whichever of Fight and Lore gives more dice,
   and seals it whenever it holds the clue tokens: a sealed gate never opens again, and six seals
-  win the game. In the upkeep it moves its sliders a step toward that skill there, and toward
-  Speed in Arkham (Sneak kept at 2 or more).
+  win the game. In the upkeep it moves its sliders a step toward that skill there; in Arkham
+  toward just the Speed its next goal needs, the rest in Sneak for evading.
 - A failed check: it spends only the clue tokens above what a seal needs (a seal is worth more
   than any one check), except on a gate's closing when no seal is within reach anyway; in the
   final battle, every one.
@@ -348,11 +348,32 @@ def _move(g, i, acts):
     return acts[0]
 
 
+def steps_to(g, frm, goals):
+    """The fewest steps from `frm` to one of `goals` (the movement points it takes, monsters
+    aside; closed locations are no way), or None."""
+    seen = {frm}
+    front = [frm]
+    d = 0
+    while front:
+        if any(a in goals for a in front):
+            return d
+        d += 1
+        nxt = []
+        for a in front:
+            for b in g.d.adj.get(a, ()):
+                if b not in seen and b not in g.s["closed"]:
+                    seen.add(b)
+                    nxt.append(b)
+        front = nxt
+    return None
+
+
 def _sliders(g, i, acts):
     """The sliders one step (the Focus most sheets have) toward what is next: on the way
     through an Other World, or back at the gate it explored, the better closing skill (Fight or
-    Lore) up; in Arkham, Speed up as far as Sneak stays 2 or more (to reach gates, and still
-    evade)."""
+    Lore) up; in Arkham, Speed just high enough to reach its goal this turn (all of it when the
+    goal is farther), the rest in Sneak, to evade what waits there (issue 29: 400 fresh games a
+    size closed 3-41 % more gates than Speed up as far as Sneak stays 2, with fewer knock-outs)."""
     s = g.s
     v = s["inv"][i]
     world = g.d.world_of(v["at"])[0]
@@ -361,7 +382,8 @@ def _sliders(g, i, acts):
         j = 1 if v["sk"][2] >= v["sk"][4] else 2  # Fight (slider 1) or Lore (slider 2)
         want[j] = 3
     else:
-        want[0] = max([p for p in range(4) if v["sk"][1] - p >= 2] or [0])
+        d = steps_to(g, v["at"], goals_for(g, i))
+        want[0] = min([p for p in range(4) if d is not None and v["sk"][0] + p >= d] or [3])
     for a in acts:
         sl = a.get("sliders")
         if sl and sum(abs(sl[j] - want[j]) for j in range(3)) < sum(

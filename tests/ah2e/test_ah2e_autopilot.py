@@ -297,20 +297,41 @@ def test_a_monster_without_blows_costs_only_the_evade():
     assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 2 * miss)
 
 
-def test_in_arkham_sliders_toward_speed_while_sneak_stays_2_AH_UP_4():
+def test_in_arkham_just_the_speed_its_goal_needs_the_rest_sneak_AH_UP_4():
+    """Speed at slider p is Speed + p, Sneak - p (AH-UP-4): Speed just high enough to reach the
+    goal this turn, all of it when the goal is farther, none when it is there."""
     g = fresh(1)
     v = g.s["inv"][0]
     v.update(at="uptown", sl=[1, 1, 1])
-    v["sk"][1] = 4  # Sneak 4 at slider 0: Speed may rise by 2 (Sneak 2)
+    v["sk"][0] = 1  # Speed 1 at slider 0
     up = [{"a": "upkeep", "inv": 0}]
     for k in range(3):
         for d in (-1, 1):
             sl = [1, 1, 1]
             sl[k] += d
             up.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    g.s["clues"] = {"library": 1}  # 2 steps: Speed 2 at slider 1, where it is
+    assert autopilot._sliders(g, 0, up) is up[0]
+    g.s["clues"] = {"independence_square": 1}  # 4 steps: slider 3 wanted, one step up
     assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
-    v["sk"][1] = 1  # Sneak 1 at slider 0: Speed stays at 0 (Sneak as high as it goes)
+    g.s["clues"] = {"st_marys_hospital": 1}  # 1 step: Speed 1 at slider 0, Sneak up
     assert autopilot._sliders(g, 0, up)["sliders"] == [0, 1, 1]
+    g.s["clues"] = {}  # nothing to go for: it stays, all in Sneak
+    assert autopilot._sliders(g, 0, up)["sliders"] == [0, 1, 1]
+    v["sk"][0] = 0
+    g.s["clues"] = {"library": 1}  # 2 steps at Speed 0: slider 2, one step up
+    assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
+
+
+def test_steps_to_counts_movement_points_around_closed_locations():
+    g = fresh(1)
+    assert autopilot.steps_to(g, "uptown", {"uptown", "woods"}) == 0
+    assert autopilot.steps_to(g, "uptown", {"woods"}) == 1
+    assert autopilot.steps_to(g, "uptown", {"library"}) == 2  # through Miskatonic U.
+    assert autopilot.steps_to(g, "uptown", {"independence_square"}) == 4
+    g.s["closed"] = ["woods"]
+    assert autopilot.steps_to(g, "uptown", {"woods"}) is None  # no way into a closed place
+    assert autopilot.steps_to(g, "uptown", set()) is None
 
 
 def test_nothing_matching_gives_the_first_action():
