@@ -26,8 +26,9 @@ What it prefers, and why (in a player's words):
   the core does not know the printed cards, so simulated encounters stay neutral (no items,
   allies or money found; no clue token or healing from a card either). That caps how often it
   can win: see `bench ah2e_autopilot_win_rate_<n>` (about 1% where the box says 40-53%), and
-  `tools/ah2e_caps.py` for what caps it (docs/ah2e.md: the monsters it cannot beat without the
-  cards a table draws; a team that never met one would win 4 investigators' games often).
+  `tools/ah2e_caps.py` for what caps it (docs/ah2e.md): the clue tokens cards would give (one a
+  card: 20% of 4 investigators' games won, by seals) and the monsters it cannot beat without the
+  cards a table draws (a team that never met one: 30%).
 `random_choice` is the old forecast's weak player (random where it matters), kept as
 `--policy random`.
 """
@@ -394,8 +395,10 @@ def _sliders(g, i, acts):
 
 def _clue(g, need, acts):
     """Spend clue tokens on a failing check: all of them for a gate's closing, only the spare
-    ones (above a seal's cost) for others; the final battle's attack: every one."""
-    from arkham.ah2e import turn
+    ones (above a seal's cost) for others; the final battle's attack: every one; and every one
+    against a Nightgaunt with no gate open (its blow draws through the nearest gate instead of
+    harming, AH-COMBAT-6: with no dice, only clue tokens can end that combat)."""
+    from arkham.ah2e import rules, turn
 
     s = g.s
     c = s["chk"]
@@ -410,6 +413,9 @@ def _clue(g, need, acts):
     keep = turn.seal_cost(g)
     if c["p"] == "close" and v["clues"] < keep:
         keep = 0  # no seal within reach: the closing is worth them all
+    cmb = s["cmb"]
+    if cmb is not None and not s["gates"] and rules.has(g, cmb["m"], "through_gate_on_damage"):
+        keep = 0  # a lost round draws it through no gate: only clue tokens end this combat
     if c["p"] in ("evade_move", "flee", "horror", "combat", "evade_meet", "spell", "close"):
         if v["clues"] > keep:
             return spend[0]

@@ -546,3 +546,22 @@ def test_sliders_toward_lore_when_its_lore_is_the_better_closing_skill_AH_UP_4()
     acts = [{"a": "upkeep", "inv": 0}, {"a": "upkeep", "inv": 0, "sliders": [1, 2, 1]},
             {"a": "upkeep", "inv": 0, "sliders": [1, 1, 2]}]
     assert autopilot._sliders(g, 0, acts)["sliders"] == [1, 1, 2]  # Lore up, not Fight
+
+
+# ---- a combat that never ends ------------------------------------------------------------------
+def test_against_a_harmless_blow_and_no_gate_it_spends_its_clue_tokens_AH_COMBAT_6():
+    """A Nightgaunt's blow draws through the nearest open gate instead of damage (AH-COMBAT-6);
+    with no gate open a lost round costs nothing, so with no dice the combat never ends: the
+    autopilot spends clue tokens it keeps for a seal to get out (a bench game, seed 1088 with
+    clue cards, ran to the action bound fighting one with 3 clue tokens kept)."""
+    g, v, m = scene("nightgaunt", clues=3)
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})  # (the horror check waits: the combat is on)
+    assert g.s["cmb"] is not None and not g.s["gates"]
+    assert failing(g, 3, "combat", difficulty=2) == "spend_clue"
+    assert failing(g, 3, "flee") == "spend_clue"
+    assert failing(g, 1, "flee") == "spend_clue"  # the last one too
+    from ah2e_helpers import open_gate
+
+    open_gate(g, "woods", "rlyeh")  # now a lost round draws it through: the combat ends
+    assert failing(g, 3, "combat", difficulty=2) == "accept"
