@@ -103,7 +103,9 @@ EQUIVALENT = (
     ("load.py", "_HEAD = const(40)", "40", "41", "a read's length: the same records"),
     ("load.py", "rest.append(f.readline(256))", "256", "257", "a read's length: the same text"),
     # the autopilot's Speed slider: no slider goes past 3, so wanting 4 picks what wanting 3 does
+    # (every position is 1 nearer 4 than 3 alike: the sums it compares move together)
     ("autopilot.py", "for p in range(4) if", "4", "5", "a slider's stops are 0..3"),
+    ("autopilot.py", "+ p >= d] or [3])", "3", "4", "a slider's stops are 0..3"),
     # the autopilot's dice odds: comb(n, n + 1) is 0, so one more term adds nothing
     ("autopilot.py", "for j in range(k, n + 1))", "1", "2", "comb(n, j > n) = 0"),
     # the autopilot's route: 1 << 30 stands for "not reached" (a way costs < 1000); and any of
@@ -119,6 +121,22 @@ EQUIVALENT = (
     ("autopilot.py", "and rnd.random() < cards:", "<", "<=", "a tie of a random float"),
     # the autopilot's whole game: a bound on actions no game comes near (games end in < 2000)
     ("autopilot.py", "while not g.over() and k < MAX_ACTIONS:", "<", "<=", "never reached"),
+    # issue 29, seed 34: the game's flow bound, like the autopilot's action bound, is never met
+    ("game.py", "_FLOW_BOUND = const(5000)", "5000", "5001", "a bound no action reaches"),
+    # load._records: the closing quote of a record's id is at 2 + its length, never at 2 (no id
+    # is empty), so the search may start at 2 or 3
+    ("load.py", "end = t.find('\"', 2)", "2", "3", "no record id is empty"),
+    # Data.world_of outside the Other Worlds: its second part is only compared with 2 there, or
+    # read under a world (game.py, turn.py), so 0 and 1 do the same
+    ("tables.py", "        return None, 0", "0", "1", "only `== 2` or under a world"),
+    # the autopilot's safe_to_fight: a monster without a horror check is never nightmarish in
+    # data/monsters.json (fire vampire, maniac, witch: 0), so `or 0` and `and 0` give 0 alike
+    ("autopilot.py", 'kstat(m, "nightmarish") or 0', "or", "and",
+     "no monster without a horror check is nightmarish"),
+    # the autopilot's _move: with no monster left to meet, the movement always offers a plain
+    # end_move (legal.py), which the loop before returns: its last line is never reached
+    ("autopilot.py", "return a  # every clue token here\n    return acts[0]", "0", "1",
+     "unreached: a plain end_move is always there"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )

@@ -297,20 +297,41 @@ def test_a_monster_without_blows_costs_only_the_evade():
     assert autopilot.step_cost(g, 0, "rivertown") == pytest.approx(2 + 2 * miss)
 
 
-def test_in_arkham_sliders_toward_speed_while_sneak_stays_2_AH_UP_4():
+def test_in_arkham_just_the_speed_its_goal_needs_the_rest_sneak_AH_UP_4():
+    """Speed at slider p is Speed + p, Sneak - p (AH-UP-4): Speed just high enough to reach the
+    goal this turn, all of it when the goal is farther, none when it is there."""
     g = fresh(1)
     v = g.s["inv"][0]
     v.update(at="uptown", sl=[1, 1, 1])
-    v["sk"][1] = 4  # Sneak 4 at slider 0: Speed may rise by 2 (Sneak 2)
+    v["sk"][0] = 1  # Speed 1 at slider 0
     up = [{"a": "upkeep", "inv": 0}]
     for k in range(3):
         for d in (-1, 1):
             sl = [1, 1, 1]
             sl[k] += d
             up.append({"a": "upkeep", "inv": 0, "sliders": sl})
+    g.s["clues"] = {"library": 1}  # 2 steps: Speed 2 at slider 1, where it is
+    assert autopilot._sliders(g, 0, up) is up[0]
+    g.s["clues"] = {"independence_square": 1}  # 4 steps: slider 3 wanted, one step up
     assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
-    v["sk"][1] = 1  # Sneak 1 at slider 0: Speed stays at 0 (Sneak as high as it goes)
+    g.s["clues"] = {"st_marys_hospital": 1}  # 1 step: Speed 1 at slider 0, Sneak up
     assert autopilot._sliders(g, 0, up)["sliders"] == [0, 1, 1]
+    g.s["clues"] = {}  # nothing to go for: it stays, all in Sneak
+    assert autopilot._sliders(g, 0, up)["sliders"] == [0, 1, 1]
+    v["sk"][0] = 0
+    g.s["clues"] = {"library": 1}  # 2 steps at Speed 0: slider 2, one step up
+    assert autopilot._sliders(g, 0, up)["sliders"] == [2, 1, 1]
+
+
+def test_steps_to_counts_movement_points_around_closed_locations():
+    g = fresh(1)
+    assert autopilot.steps_to(g, "uptown", {"uptown", "woods"}) == 0
+    assert autopilot.steps_to(g, "uptown", {"woods"}) == 1
+    assert autopilot.steps_to(g, "uptown", {"library"}) == 2  # through Miskatonic U.
+    assert autopilot.steps_to(g, "uptown", {"independence_square"}) == 4
+    g.s["closed"] = ["woods"]
+    assert autopilot.steps_to(g, "uptown", {"woods"}) is None  # no way into a closed place
+    assert autopilot.steps_to(g, "uptown", set()) is None
 
 
 def test_nothing_matching_gives_the_first_action():
@@ -427,3 +448,120 @@ def test_back_to_arkham_it_picks_a_gate_where_no_monster_waits():
 def test_the_random_player_keeps_its_sliders():
     acts = [{"a": "upkeep", "inv": 0}, {"a": "upkeep", "inv": 0, "sliders": [2, 1, 1]}]
     assert autopilot.random_choice(None, acts, random.Random(1)) is acts[0]
+
+
+# ---- issue 29, what was left ------------------------------------------------------------------
+def test_the_care_is_taken_once_an_encounter_AH_ENC_1():
+    """The board's care is used instead of the encounter, once: with no money for the full
+    care, one free point, then `done` (it took a free point per decision, healing to the
+    maximum for nothing)."""
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="st_marys_hospital", sta=1, money=0)
+    at_move(g)
+    ok(g, autopilot.choose(g, g.legal_actions()))  # stays: care wanted
+    assert g.need()["k"] == "encounter"
+    a = autopilot.choose(g, g.legal_actions())
+    assert a == {"a": "effect", "inv": 0, "stamina": 1}
+    ok(g, a)
+    assert autopilot.choose(g, g.legal_actions())["a"] == "done"
+    assert v["sta"] == 2
+
+
+# ---- and the seed-34 pass ---------------------------------------------------------------------
+def test_of_two_equally_near_gates_the_first_by_name_is_claimed():
+    g = fresh(1)
+    assert autopilot._reached(g, "rivertown", {"graveyard", "black_cave"}) == "black_cave"
+    assert autopilot._reached(g, "rivertown", {"graveyard", "woods"}) == "graveyard"  # nearer
+
+
+def test_a_location_listed_with_no_clue_token_is_no_goal_AH_BOARD_4():
+    """The checker takes a location kept at 0 clue tokens (AH-BOARD-4); the autopilot does not
+    walk there for clues."""
+    g = fresh(1)
+    g.s["clues"] = {"woods": 0, "graveyard": 1}
+    g.s["inv"][0]["at"] = "uptown"
+    assert autopilot.goals_for(g, 0) == {"graveyard"}
+
+
+def test_in_combat_equal_odds_it_fights_on():
+    """Fleeing only when it is the likelier way out: at equal odds, the fight (a trophy)."""
+    g, v, m = scene("zombie")
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})
+    ok(g, {"a": "roll", "successes": 1})  # the horror check passed
+    passed(g)
+    from arkham.ah2e import rules
+
+    evade = autopilot.dice(g, 0, "evade", rules.stat(g, m, "awareness"))
+    v["sk"][2] += evade - autopilot.dice(g, 0, "combat", rules.stat(g, m, "combat_mod"))
+    assert rules.stat(g, m, "toughness") == 1
+    assert autopilot.fight_odds(g, 0, m) == pytest.approx(autopilot.evade_odds(g, 0, m))
+    assert autopilot.fight_odds(g, 0, m) > 0
+    assert autopilot.choose(g, g.legal_actions()) == {"a": "fight"}
+
+
+# ---- and the seed-35 pass ---------------------------------------------------------------------
+def test_at_even_odds_it_fights_AH_CHECK_2():
+    """A blessed die succeeds on 4-6 (AH-CHECK-2): one die against toughness 1 is even odds,
+    and even odds are enough to fight (when the horror and two blows cannot knock it out)."""
+    from arkham.ah2e import rules
+
+    g, v, m = scene("zombie", bless=1, sta=5)
+    v["sk"][2] += 1 - autopilot.dice(g, 0, "combat", rules.stat(g, m, "combat_mod"))
+    assert autopilot.fight_odds(g, 0, m) == pytest.approx(0.5)
+    assert autopilot.evade_odds(g, 0, m) > 0.5 and autopilot.safe_to_fight(g, 0, m)
+    assert autopilot.wants_fight(g, 0, m)
+
+
+def test_a_hurt_investigator_claims_no_gate():
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    g.s["first"] = 0
+    open_gate(g, "woods", "rlyeh")
+    g.s["inv"][0].update(at="uptown", sta=1)  # hurt: on its way to care, not to the gate
+    g.s["inv"][1]["at"] = "southside"
+    assert autopilot.claimed(g, 1) == set()
+    g.s["inv"][0]["sta"] = 3
+    assert autopilot.claimed(g, 1) == {"woods"}
+
+
+def test_it_never_reports_a_card_effect_of_its_own():
+    """Card effects are the players' to report: offered first, a card's `monster_appears` is
+    passed over for the plain action."""
+    from ah2e_helpers import to_need
+
+    g = fresh(1)
+    to_need(g, "draw_mythos")  # (physical mythos: the table says which card came)
+    acts = [{"a": "monster_appears"}, {"a": "draw_mythos", "card": "blue_flu"}]
+    assert autopilot.choose(g, acts) == {"a": "draw_mythos", "card": "blue_flu"}
+
+
+def test_sliders_toward_lore_when_its_lore_is_the_better_closing_skill_AH_UP_4():
+    g = fresh(1)
+    v = g.s["inv"][0]
+    v.update(at="rlyeh_1", sl=[1, 1, 1])
+    v["sk"][2], v["sk"][3], v["sk"][4] = 1, 4, 3  # Fight 1, Will 4, Lore 3
+    acts = [{"a": "upkeep", "inv": 0}, {"a": "upkeep", "inv": 0, "sliders": [1, 2, 1]},
+            {"a": "upkeep", "inv": 0, "sliders": [1, 1, 2]}]
+    assert autopilot._sliders(g, 0, acts)["sliders"] == [1, 1, 2]  # Lore up, not Fight
+
+
+# ---- a combat that never ends ------------------------------------------------------------------
+def test_against_a_harmless_blow_and_no_gate_it_spends_its_clue_tokens_AH_COMBAT_6():
+    """A Nightgaunt's blow draws through the nearest open gate instead of damage (AH-COMBAT-6);
+    with no gate open a lost round costs nothing, so with no dice the combat never ends: the
+    autopilot spends clue tokens it keeps for a seal to get out (a bench game, seed 1088 with
+    clue cards, ran to the action bound fighting one with 3 clue tokens kept)."""
+    g, v, m = scene("nightgaunt", clues=3)
+    at_move(g)
+    ok(g, {"a": "fight", "monster": m})  # (the horror check waits: the combat is on)
+    assert g.s["cmb"] is not None and not g.s["gates"]
+    assert failing(g, 3, "combat", difficulty=2) == "spend_clue"
+    assert failing(g, 3, "flee") == "spend_clue"
+    assert failing(g, 1, "flee") == "spend_clue"  # the last one too
+    from ah2e_helpers import open_gate
+
+    open_gate(g, "woods", "rlyeh")  # now a lost round draws it through: the combat ends
+    assert failing(g, 3, "combat", difficulty=2) == "accept"

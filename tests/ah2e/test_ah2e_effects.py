@@ -176,6 +176,17 @@ def test_an_item_name_that_is_a_typo_of_a_known_one_is_refused_with_it():
     ok(g, {"a": "effect", "inv": 1, "item": "lamp"})  # (short names: only exact look-alikes)
 
 
+def test_a_changed_letter_inside_an_item_name_is_a_typo_and_two_are_not():
+    """Issue 33's typo check, a letter changed (same length) before the end: `crass` is `cross`
+    mistyped, `hooy_wxter` (two changed) is a new name (the mutation pass of issue 29, seed 34:
+    only left-out and added letters, and a last letter changed, were tried)."""
+    g = game()
+    for typo, known in (("crass", "cross"), ("bullwhap", "bullwhip"), ("tommy_gxn", "tommy_gun")):
+        why = bad(g, {"a": "effect", "inv": 0, "item": typo})
+        assert "did you mean %s?" % known in why, (typo, why)
+    ok(g, {"a": "effect", "inv": 0, "item": "hooy_wxter"})
+
+
 def test_a_gain_says_what_the_investigator_has_now():
     """Issue 33: `gain ... left=3` meant "now 3". A gain names the new amount `now`; a spend and
     a loss keep `left` (what is left)."""

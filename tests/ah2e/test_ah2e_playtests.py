@@ -124,3 +124,17 @@ def test_checker_takes_a_location_with_no_clue_token_and_finds_one_below_AH_BOAR
     assert faults(g) == []
     g.s["clues"]["black_cave"] = -1
     assert any("below zero at black_cave" in f for f in faults(g))
+
+
+def test_checker_finds_a_move_after_a_knock_out_and_not_another_investigators_AH_MOVE_8():
+    """(The mutation pass of issue 29, seed 35: the checker's "moves on" test was never met.)"""
+    from test_ah2e_turn import at_move, fresh
+
+    g = fresh(2)
+    need = at_move(g)
+    assert need["inv"] == 0 and need["points"] > 0
+    c = ah2e_invariants.Checker()
+    assert any("0 moves on after a knock-out" in f for f in
+               c.after(g, None, [{"ev": "knocked_out", "inv": 0}]))
+    c = ah2e_invariants.Checker()
+    assert not any("moves on" in f for f in c.after(g, None, [{"ev": "knocked_out", "inv": 1}]))

@@ -8,24 +8,27 @@ What it prefers, and why (in a player's words):
 - A street or location with monsters costs more the likelier a failed evade is, and far more
   when that failure could knock it out (a dark young's street is walked round, not through).
 - Hurt (stamina or sanity at 1, or at 2 with no gate to see to), it goes to St. Mary's Hospital
-  or Arkham Asylum and takes the care there instead of an encounter (back to full for $2, else
-  one point free), staying until back to half. With every gate seen to, it gathers clue tokens
-  for seals.
+  or Arkham Asylum and takes the care there once, instead of that turn's encounter (back to full
+  for $2, else one point free), staying until back to half. With every gate seen to, it gathers
+  clue tokens for seals.
 - It stops where it wants to be, and takes every clue token where its movement ends.
 - A monster in the way: it fights it when the fight is likely won (at least even odds, or the
   odds of evading it if lower, and the horror and two blows cannot knock it out), else it
   evades; in combat it goes on fighting unless fleeing is the likelier way out.
 - Back from an Other World it closes the gate with whichever of Fight and Lore gives more dice,
   and seals it whenever it holds the clue tokens: a sealed gate never opens again, and six seals
-  win the game. In the upkeep it moves its sliders a step toward that skill there, and toward
-  Speed in Arkham (Sneak kept at 2 or more).
+  win the game. In the upkeep it moves its sliders a step toward that skill there; in Arkham
+  toward just the Speed its next goal needs, the rest in Sneak for evading.
 - A failed check: it spends only the clue tokens above what a seal needs (a seal is worth more
   than any one check), except on a gate's closing when no seal is within reach anyway; in the
   final battle, every one.
 - It answers chance with the dice, and takes each encounter as a card with no effect (`done`):
   the core does not know the printed cards, so simulated encounters stay neutral (no items,
   allies or money found; no clue token or healing from a card either). That caps how often it
-  can win: see `bench ah2e_autopilot_win_rate_<n>` (about 1% where the box says 40-53%).
+  can win: see `bench ah2e_autopilot_win_rate_<n>` (about 1% where the box says 40-53%), and
+  `tools/ah2e_caps.py` for what caps it (docs/ah2e.md): the clue tokens cards would give (one a
+  card: 20% of 4 investigators' games won, by seals) and the monsters it cannot beat without the
+  cards a table draws (a team that never met one: 30%).
 `random_choice` is the old forecast's weak player (random where it matters), kept as
 `--policy random`.
 """
@@ -38,6 +41,9 @@ import pathlib
 
 HURT = 1  # stamina or sanity at most this: hurt (clue tokens rather than gates)
 _ENCOUNTER = ("monster_appears", "gate_appears")  # card effects: the players' to report
+# The care is taken once an encounter (AH-ENC-1: instead of the card): the state (and its action
+# count) right after the last care reported, so the next decision in that encounter is `done`.
+_cared = [None]
 _CARE = json.loads((pathlib.Path(__file__).parent / "autopilot_care.json").read_text())
 
 
@@ -205,7 +211,8 @@ def claimed(g, i):
 
 
 def _reached(g, frm, goals):
-    """Which of `goals` the cheapest way from `frm` leads to (breadth of route's search)."""
+    """Which of `goals` the cheapest way from `frm` leads to (breadth of route's search; of
+    equally near ones, the first by name)."""
     best = None
     for loc in sorted(goals):
         if loc == frm:
@@ -288,9 +295,10 @@ def choose(g, acts, rnd=None):
             "max_sanity" if v["msan"] >= v["msta"] else "max_stamina"))
     if k == "return":
         return _return(g, need["inv"], acts)
-    if k == "encounter":
+    if k == "encounter" and not (_cared[0] and _cared[0][0] is s and _cared[0][1] == s["id"]):
         heal = care_action(g, need["inv"])  # (healed, or no money left: None, then `done`)
         if heal is not None:
+            _cared[0] = (s, s["id"] + 1)  # the state after this report: no second care
             return heal  # instead of the encounter (then `done`)
     for a in plain:
         if a["a"] == "done":
@@ -341,11 +349,32 @@ def _move(g, i, acts):
     return acts[0]
 
 
+def steps_to(g, frm, goals):
+    """The fewest steps from `frm` to one of `goals` (the movement points it takes, monsters
+    aside; closed locations are no way), or None."""
+    seen = {frm}
+    front = [frm]
+    d = 0
+    while front:
+        if any(a in goals for a in front):
+            return d
+        d += 1
+        nxt = []
+        for a in front:
+            for b in g.d.adj.get(a, ()):
+                if b not in seen and b not in g.s["closed"]:
+                    seen.add(b)
+                    nxt.append(b)
+        front = nxt
+    return None
+
+
 def _sliders(g, i, acts):
     """The sliders one step (the Focus most sheets have) toward what is next: on the way
     through an Other World, or back at the gate it explored, the better closing skill (Fight or
-    Lore) up; in Arkham, Speed up as far as Sneak stays 2 or more (to reach gates, and still
-    evade)."""
+    Lore) up; in Arkham, Speed just high enough to reach its goal this turn (all of it when the
+    goal is farther), the rest in Sneak, to evade what waits there (issue 29: 400 fresh games a
+    size closed 3-41 % more gates than Speed up as far as Sneak stays 2, with fewer knock-outs)."""
     s = g.s
     v = s["inv"][i]
     world = g.d.world_of(v["at"])[0]
@@ -354,7 +383,8 @@ def _sliders(g, i, acts):
         j = 1 if v["sk"][2] >= v["sk"][4] else 2  # Fight (slider 1) or Lore (slider 2)
         want[j] = 3
     else:
-        want[0] = max([p for p in range(4) if v["sk"][1] - p >= 2] or [0])
+        d = steps_to(g, v["at"], goals_for(g, i))
+        want[0] = min([p for p in range(4) if d is not None and v["sk"][0] + p >= d] or [3])
     for a in acts:
         sl = a.get("sliders")
         if sl and sum(abs(sl[j] - want[j]) for j in range(3)) < sum(
@@ -365,8 +395,10 @@ def _sliders(g, i, acts):
 
 def _clue(g, need, acts):
     """Spend clue tokens on a failing check: all of them for a gate's closing, only the spare
-    ones (above a seal's cost) for others; the final battle's attack: every one."""
-    from arkham.ah2e import turn
+    ones (above a seal's cost) for others; the final battle's attack: every one; and every one
+    against a Nightgaunt with no gate open (its blow draws through the nearest gate instead of
+    harming, AH-COMBAT-6: with no dice, only clue tokens can end that combat)."""
+    from arkham.ah2e import rules, turn
 
     s = g.s
     c = s["chk"]
@@ -381,6 +413,9 @@ def _clue(g, need, acts):
     keep = turn.seal_cost(g)
     if c["p"] == "close" and v["clues"] < keep:
         keep = 0  # no seal within reach: the closing is worth them all
+    cmb = s["cmb"]
+    if cmb is not None and not s["gates"] and rules.has(g, cmb["m"], "through_gate_on_damage"):
+        keep = 0  # a lost round draws it through no gate: only clue tokens end this combat
     if c["p"] in ("evade_move", "flee", "horror", "combat", "evade_meet", "spell", "close"):
         if v["clues"] > keep:
             return spend[0]
