@@ -115,7 +115,7 @@ def parse(line):
     return tag, verb, args, kw
 
 
-_TOO_LONG = "line too long (over %d bytes); dropped up to its newline" % MAX_LINE
+_TOO_LONG = const("line too long (over %d bytes); dropped up to its newline")  # (% MAX_LINE)
 
 
 class LineReader:
@@ -174,7 +174,7 @@ class LineReader:
         tag = peek_tag(self._buf[: self._len] if self._len else data[start:end])
         self._over = self._len + end - start
         self._len = 0
-        self._put(("bad", tag, _TOO_LONG))
+        self._put(("bad", tag, _TOO_LONG % MAX_LINE))
 
     def _end_line(self):
         if self._over:
@@ -186,7 +186,7 @@ class LineReader:
         if n and buf[n - 1] == _CR:
             n -= 1
         if n > MAX_LINE:  # (513 bytes ending in \r, then more before the \n)
-            self._put(("bad", peek_tag(bytes(buf[:16])), _TOO_LONG))
+            self._put(("bad", peek_tag(bytes(buf[:16])), _TOO_LONG % MAX_LINE))
             return
         edits = False
         for i in range(n):

@@ -241,7 +241,7 @@ class Mode(games.Mode):
             old = todo.get(spot) if sensed else None
             if old:  # a move typed through this area (`act move` twice): the token only
                 lst = old.split("\n")  # passed: its prompt to put it here, and this, undone
-                undo = ("place " if how == "lift" else "lift ") + what
+                undo = ("place" if how == "lift" else "lift") + " " + what
                 if undo in lst:
                     lst.remove(undo)
                     if lst:

@@ -8,14 +8,14 @@ from arkham.compat import const, ticks_add, ticks_diff
 TOUCH = 12  # default thresholds, in counts of delta (filtered data is 10-bit, ~700 empty)
 RELEASE = 6
 _RETRY_MS = const(1000)
-DRIFT_SCANS = const(16)
+_DRIFT_SCANS = const(16)
 _STUCK_SCANS = const(8)
 RAIL_LOW = const(15)  # an electrode shorted to ground reads ~0
 RAIL_HIGH = const(1008)  # an open (unconnected) electrode reads near the top
 _NOISE_WINDOW = const(32)
 _SURPRISES = const(2)  # electrodes of one chip jumping at once (and 1/6 of its pads): noise
 _BOARD_SURPRISES = const(4)  # ... or this many across the board
-HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
+_HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
 _QUIET_WINDOWS = const(2)  # quiet windows in a row before a noisy pad is called quiet again
 _CATCHUP_SCANS = const(3)  # scans a reading must stay far above the reference to move it up
 
@@ -73,7 +73,7 @@ class PadScan:
             # player moves one token at a time). Every chip waits a while.
             hold = self._hold
             for ci in range(len(hold)):
-                hold[ci] = HOLD_SCANS
+                hold[ci] = _HOLD_SCANS
         return ch
 
     def _silent(self, buf):
@@ -144,7 +144,7 @@ class PadScan:
             steps[e] = d
         hold = self._hold
         if surprises >= _SURPRISES and 6 * surprises >= self._npads[ci]:
-            hold[ci] = HOLD_SCANS
+            hold[ci] = _HOLD_SCANS
         elif hold[ci]:
             hold[ci] -= 1
         held = hold[ci] != 0
@@ -245,10 +245,10 @@ class PadScan:
                     self._drift[k] += 1
                 elif fs < em:
                     self._drift[k] -= 1
-                if self._drift[k] >= DRIFT_SCANS:
+                if self._drift[k] >= _DRIFT_SCANS:
                     empty[k] = em + 1
                     self._drift[k] = 0
-                elif self._drift[k] <= -DRIFT_SCANS:
+                elif self._drift[k] <= -_DRIFT_SCANS:
                     empty[k] = em - 1
                     self._drift[k] = 0
         self._win[ci] += 1
