@@ -143,7 +143,8 @@ for name in [m for m in sys.modules if m.startswith(("arkham.ah2e", "arkham.ritu
 gc.collect()
 
 # ---- Final Hour ----------------------------------------------------------------------------------
-from arkham.fh import new_game as fh_game
+from arkham.fh import info  # (its restore's part, compiled first on the clean heap: a Pico loads
+from arkham.fh import new_game as fh_game  # the .mpy, compiles nothing)
 
 g = fh_game(seed=4)
 for _ in range(5):

@@ -68,8 +68,9 @@ def _rare():
 
 def _forget():
     """Drop ah2e_check's code from a small heap (~3 KB; loaded again at a new game, a resume or
-    a `state`, a few ms each; only from a .mpy: compat.forget)."""
+    a `state`, a few ms each; only from a .mpy: compat.forget), and a resume's ah2e_resume."""
     forget("arkham.games.ah2e_check")
+    forget("arkham.games.ah2e_resume")
 
 
 def _value(key, text):
@@ -134,11 +135,12 @@ class Mode(games.Mode):
     @staticmethod
     def prepare():
         """Boot, before a saved game is parsed: the words of a state no loaded module holds
-        (ah2e_check.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
+        (ah2e_resume.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
         needed 2 KB more at its worst point: bench m32, issue 9's eighth session)."""
         from arkham.ah2e import tables
+        from arkham.games import ah2e_resume  # noqa: F401  (its STATE_WORDS: see above)
 
         _rare()
         tables.get()
@@ -509,11 +511,13 @@ class Mode(games.Mode):
         self._core = None
 
     def restore(self, snap):
-        _rare().shape(snap)  # (a state the game cannot play is a damaged save: ValueError)
+        from arkham.games import ah2e_resume  # (a resume's own code and names: only then)
+
+        ah2e_resume.check(snap)  # (a state the game cannot play is a damaged save: ValueError)
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
-        _rare().share(snap)  # (the data's own names, not the parse's copies)
+        ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
         self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
         self._core.sink = self.sink
