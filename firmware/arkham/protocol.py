@@ -45,17 +45,6 @@ def _tag(text):
     return text
 
 
-def _tag_value(word):
-    """`#17` -> 17, `#deploy` -> "deploy"; raises BadLine for anything else after '#'."""
-    tag = _tag(word[1:])
-    if tag is None:
-        raise BadLine(
-            "bad tag %r: want #N (a number) or #WORD (letters, digits, _ -; at most %d)"
-            % (word[:20], _MAX_TAG_LEN)
-        )
-    return tag
-
-
 def peek_tag(raw):
     """The tag at the start of a raw (possibly broken) line of bytes, or None. Never raises."""
     if not raw or raw[0] != 35:  # '#'
@@ -92,7 +81,12 @@ def parse(line):
         return None
     tag = None
     if words[0].startswith("#"):  # (not [0]: a character taken out is a name kept for good)
-        tag = _tag_value(words[0])
+        tag = _tag(words[0][1:])  # `#17` -> 17, `#deploy` -> "deploy"
+        if tag is None:
+            raise BadLine(
+                "bad tag %r: want #N (a number) or #WORD (letters, digits, _ -; at most %d)"
+                % (words[0][:20], _MAX_TAG_LEN)
+            )
         words = words[1:]
         if not words:
             raise BadLine("a tag needs a verb after it, e.g. #%s hello" % (tag,), tag)

@@ -33,7 +33,6 @@ DEFAULT = (
 )
 _LISTS = const(("dice", "sliders", "spend_monsters"))  # action fields that are always lists
 _MAX_TODO = const(4)  # prompts remembered per spot (a pad sees one change at a time anyway)
-_HINTS = __file__.rsplit("/", 1)[0] + "/ah2e_hints.json" if "/" in __file__ else "ah2e_hints.json"
 _said = [None, None]  # the last hint read: [need kind, text] (the same need is often told again)
 
 
@@ -44,7 +43,8 @@ def hint(k):
         return _said[1]
     text = k
     head = '"' + k + '":'
-    f = open(_HINTS)
+    folder = __file__.rsplit("/", 1)[0] + "/" if "/" in __file__ else ""
+    f = open(folder + "ah2e_hints.json")
     try:
         for line in f:
             line = line.strip()

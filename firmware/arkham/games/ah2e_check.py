@@ -101,40 +101,21 @@ def compare_pads(mode):
             continue
         want = expected(mode.core, spot)
         if pads.present(spot) != want:
-            what = there(mode.core, spot) if want else "the token (nothing is here)"
+            what = "the token (nothing is here)"
+            if want:  # what the state has there: investigators, monster kinds, a gate
+                s = mode.core.s
+                out = [v["name"] for v in s["inv"] if v["at"] == spot and not v["dead"]]
+                for m in range(len(s["mon"])):
+                    if s["mon"][m] == spot:
+                        out.append(mode.core.d.kind_of(m))
+                if spot in s["gates"]:
+                    out.append("gate")
+                what = ", ".join(out)
             chs.append((spot, "place" if want else "lift", what))
     if chs:
         mode.ctx.emit("pads_differ", {"spots": [c[0] for c in chs]})
         mode._prompts(chs)
         mode.ctx.save()
-
-
-def there(core, spot):
-    """What the state has on a spot: investigators, monster kinds, a gate."""
-    s = core.s
-    out = [v["name"] for v in s["inv"] if v["at"] == spot and not v["dead"]]
-    for m in range(len(s["mon"])):
-        if s["mon"][m] == spot:
-            out.append(core.d.kind_of(m))
-    if spot in s["gates"]:
-        out.append("gate")
-    return ", ".join(out)
-
-
-def more_state(core, out):
-    """`state`: monsters by area (the Outskirts, the Sky, in an encounter "enc" too: kinds), the
-    Ancient One, and in the final battle its round and pool."""
-    s = core.s
-    mon = {}
-    for m in range(len(s["mon"])):
-        at = s["mon"][m]
-        if at in ("cup", "box") or (at[:1] == "t" and at[1:].isdigit()):
-            continue
-        mon[at] = mon.get(at, []) + [core.d.kind_of(m)]
-    out["monsters"] = mon
-    out["ao"] = s["ao"]
-    if s.get("fb"):
-        out["final"] = {"round": s["fb"]["r"], "pool": s["fb"]["pool"]}
 
 
 def brief(mode):
@@ -170,5 +151,16 @@ def brief(mode):
         "wrong": mode.sync.wrong,
         "hand": mode.sync.hand,
     }
-    more_state(mode.core, out)
+    # monsters by area (the Outskirts, the Sky, in an encounter "enc" too: kinds), the Ancient
+    # One, and in the final battle its round and pool
+    mon = {}
+    for m in range(len(s["mon"])):
+        at = s["mon"][m]
+        if at in ("cup", "box") or (at[:1] == "t" and at[1:].isdigit()):
+            continue
+        mon[at] = mon.get(at, []) + [mode.core.d.kind_of(m)]
+    out["monsters"] = mon
+    out["ao"] = s["ao"]
+    if s.get("fb"):
+        out["final"] = {"round": s["fb"]["r"], "pool": s["fb"]["pool"]}
     return out
