@@ -224,7 +224,13 @@ class Mode(games.Mode):
         before = None
         self._prompts(chs)
         chs = None
-        self._hand_after()
+        hand = self.sync.hand  # a token lifted by hand: done with, unless its investigator is
+        m = self._mover() if hand is not None else None  # still moving from where it was
+        if hand is not None and (m is None or m[0] != hand[0] or m[1] != hand[1]):
+            self.sync.hand = None
+            spot = hand[1]
+            if self.ctx.pads.present(spot) != expected(self.core, spot):
+                self._prompts([(spot, "place", self.core.s["inv"][hand[0]]["name"] + " back")])
         self._need()
         self.ctx.save()
         return n
@@ -291,18 +297,6 @@ class Mode(games.Mode):
             return None
         i = need["inv"]
         return i, self.core.s["inv"][i]["at"]
-
-    def _hand_after(self):
-        hand = self.sync.hand
-        if hand is None:
-            return
-        m = self._mover()
-        if m is not None and m[0] == hand[0] and m[1] == hand[1]:
-            return  # still moving from where the token was lifted
-        self.sync.hand = None
-        spot = hand[1]
-        if self.ctx.pads.present(spot) != expected(self.core, spot):
-            self._prompts([(spot, "place", self.core.s["inv"][hand[0]]["name"] + " back")])
 
     def _destinations(self, i):
         return [a["to"] for a in self.core.legal_actions() if a["a"] == "move" and a["inv"] == i]

@@ -58,7 +58,7 @@ class PadScan:
             except OSError as e:
                 self._fail(ci, now_ms, _err_text(e))
                 continue
-            if self._silent(buf):
+            if not any(buf):  # (all zeros)
                 self._fail(ci, now_ms, "reads no data (chip reset?)")
                 continue
             if self._reported[ci]:
@@ -75,12 +75,6 @@ class PadScan:
             for ci in range(len(hold)):
                 hold[ci] = _HOLD_SCANS
         return ch
-
-    def _silent(self, buf):
-        for v in buf:
-            if v:
-                return False
-        return True
 
     def _restart(self, ci, now_ms):
         drv = self._drv[ci]
