@@ -390,8 +390,27 @@ class Mode(games.Mode):
     # ---- console verbs -------------------------------------------------------------------------
     def command(self, verb, args, kw):
         self._flush()
-        if verb == "act":
-            action = self._action(args, kw)
+        if verb == "act":  # `act N`, `act VERB key=value...` or `act {json}`
+            if not args:
+                raise CommandError("act: want N (see `legal`), VERB key=value..., or {json}")
+            first = args[0]
+            if first[:1] == "{":
+                no_more("act", args, kw, 1)
+                action = _value("act", first)
+                if not isinstance(action, dict) or not isinstance(action.get("a"), str):
+                    raise CommandError('act: a JSON object with a verb in "a"')
+            elif first.isdigit():
+                no_more("act", args, kw, 1)
+                la = self.core.legal_actions()
+                n = int_arg(first, "act N", 1, max(1, len(la)))
+                if not la:
+                    raise CommandError("act: no legal action now")
+                action = la[n - 1]
+            else:
+                no_more("act", args, {}, 1)
+                action = {"a": first.lower()}
+                for k in sorted(kw):
+                    action[k] = _value(k, kw[k])
             n = self.apply(action)
             return {"done": fmt(action), "events": n, "need": self.core.need()}
         if verb == "legal":
@@ -408,29 +427,6 @@ class Mode(games.Mode):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
         raise CommandError("ah2e: unknown verb %r" % verb)
-
-    def _action(self, args, kw):
-        if not args:
-            raise CommandError("act: want N (see `legal`), VERB key=value..., or {json}")
-        first = args[0]
-        if first[:1] == "{":
-            no_more("act", args, kw, 1)
-            a = _value("act", first)
-            if not isinstance(a, dict) or not isinstance(a.get("a"), str):
-                raise CommandError('act: a JSON object with a verb in "a"')
-            return a
-        if first.isdigit():
-            no_more("act", args, kw, 1)
-            la = self.core.legal_actions()
-            n = int_arg(first, "act N", 1, max(1, len(la)))
-            if not la:
-                raise CommandError("act: no legal action now")
-            return la[n - 1]
-        no_more("act", args, {}, 1)
-        a = {"a": first.lower()}
-        for k in sorted(kw):
-            a[k] = _value(k, kw[k])
-        return a
 
     def _confirm(self, verb, what):
         table = self.sync.todo if verb == "ok" else self.sync.wrong

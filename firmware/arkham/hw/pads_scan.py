@@ -51,8 +51,18 @@ class PadScan:
                 nxt = self._next[ci]
                 if nxt is not None and ticks_diff(now_ms, nxt) < 0:
                     continue
-                if not self._restart(ci, now_ms):
+                drv = self._drv[ci]  # its retry: started again
+                try:
+                    if hasattr(drv, "start"):
+                        drv.start()
+                except OSError as e:
+                    self._fail(ci, now_ms, _err_text(e))
                     continue
+                self._state[ci] = CHIP_OK
+                emap = self._emap[ci]
+                for el in range(12):
+                    if emap[el] >= 0:
+                        self._last[emap[el]] = -1  # (no step across the gap: not noise)
             try:
                 self._drv[ci].read_filtered(buf)
             except OSError as e:
@@ -75,21 +85,6 @@ class PadScan:
             for ci in range(len(hold)):
                 hold[ci] = _HOLD_SCANS
         return ch
-
-    def _restart(self, ci, now_ms):
-        drv = self._drv[ci]
-        try:
-            if hasattr(drv, "start"):
-                drv.start()
-        except OSError as e:
-            self._fail(ci, now_ms, _err_text(e))
-            return False
-        self._state[ci] = CHIP_OK
-        emap = self._emap[ci]
-        for el in range(12):
-            if emap[el] >= 0:
-                self._last[emap[el]] = -1  # (no step across the gap: not noise)
-        return True
 
     def _fail(self, ci, now_ms, err):
         self._state[ci] = CHIP_FAILING
