@@ -11,7 +11,7 @@ sits in the heap.
 from arkham import games
 from arkham.compat import const, forget
 from arkham.games import CommandError
-from arkham.protocol import int_arg, no_more
+from arkham.protocol import no_more
 
 
 def hello(app, tag, args, kw, now):
