@@ -88,64 +88,6 @@ def _where(spots, i):
     return "spots[%d]" % i
 
 
-def _check_spot(spots, i, count, chips, seen, led_owner, pad_owner, errors):
-    # owners map an LED / chip*16+electrode to the index of the spot that has it (small ints:
-    # this runs at boot on a 96 KB heap)
-    s = spots[i]
-    if not isinstance(s, dict):
-        errors.append("spots[%d]: must be an object" % i)
-        return
-    name = s.get("name")
-    where = _where(spots, i)
-    if not isinstance(name, str) or not name:
-        errors.append("spots[%d]: missing field 'name'" % i)
-    else:
-        if name in seen:
-            errors.append("%s: duplicate spot name" % where)
-        seen[name] = True
-    leds = s.get("leds")
-    if not isinstance(leds, list):
-        errors.append("%s: missing field 'leds' (a list, may be empty)" % where)
-    else:
-        for led in leds:
-            if not _is_int(led) or led < 0:
-                errors.append("%s: LED %r is not an index >= 0" % (where, led))
-            elif count is not None and led >= count:
-                errors.append("%s: LED %d is beyond the strip (count %d)" % (where, led, count))
-            elif led in led_owner:
-                other = _where(spots, led_owner[led])
-                errors.append("%s: LED %d is already used by %s" % (where, led, other))
-            else:
-                led_owner[led] = i
-    if "pad" not in s:
-        errors.append("%s: missing field 'pad' ([chip, electrode] or null)" % where)
-    elif s["pad"] is not None:
-        pad = s["pad"]
-        if not isinstance(pad, list) or len(pad) != 2:
-            errors.append("%s: pad must be [chip, electrode] or null" % where)
-        else:
-            a = parse_chip(pad[0])
-            e = pad[1]
-            if a is None:
-                errors.append('%s: pad chip %r is not an address like "0x5A"' % (where, pad[0]))
-            elif a not in chips:
-                errors.append("%s: pad chip %s is not in 'chips'" % (where, chip_name(a)))
-            if not _is_int(e) or e < 0 or e >= ELECTRODES:
-                errors.append("%s: electrode %r is not 0..11" % (where, e))
-            elif a is not None:
-                key = a * 16 + e
-                if key in pad_owner:
-                    errors.append(
-                        "%s: electrode %s/%d is already used by %s"
-                        % (where, chip_name(a), e, _where(spots, pad_owner[key]))
-                    )
-                else:
-                    pad_owner[key] = i
-    xy = s.get("xy")
-    if not (isinstance(xy, list) and len(xy) == 2 and _is_int(xy[0]) and _is_int(xy[1])):
-        errors.append("%s: missing field 'xy' ([x, y] integers for drawing)" % where)
-
-
 def validate(data):
     """Every problem in a board map, as readable strings ([] means good)."""
     errors = []  # type: list[str]
@@ -156,11 +98,65 @@ def validate(data):
     if not isinstance(spots, list) or not spots:
         errors.append("missing field 'spots' (a non-empty list)")
         return errors
+    # owners map an LED / chip*16+electrode to the index of the spot that has it (small ints:
+    # this runs at boot on a 96 KB heap)
     seen = {}  # type: dict[str, bool]
     led_owner = {}  # type: dict[int, int]
     pad_owner = {}  # type: dict[int, int]
-    for i in range(len(spots)):
-        _check_spot(spots, i, count, chips, seen, led_owner, pad_owner, errors)
+    for i in range(len(spots)):  # each spot
+        s = spots[i]
+        if not isinstance(s, dict):
+            errors.append("spots[%d]: must be an object" % i)
+            continue
+        name = s.get("name")
+        where = _where(spots, i)
+        if not isinstance(name, str) or not name:
+            errors.append("spots[%d]: missing field 'name'" % i)
+        else:
+            if name in seen:
+                errors.append("%s: duplicate spot name" % where)
+            seen[name] = True
+        leds = s.get("leds")
+        if not isinstance(leds, list):
+            errors.append("%s: missing field 'leds' (a list, may be empty)" % where)
+        else:
+            for led in leds:
+                if not _is_int(led) or led < 0:
+                    errors.append("%s: LED %r is not an index >= 0" % (where, led))
+                elif count is not None and led >= count:
+                    errors.append("%s: LED %d is beyond the strip (count %d)" % (where, led, count))
+                elif led in led_owner:
+                    other = _where(spots, led_owner[led])
+                    errors.append("%s: LED %d is already used by %s" % (where, led, other))
+                else:
+                    led_owner[led] = i
+        if "pad" not in s:
+            errors.append("%s: missing field 'pad' ([chip, electrode] or null)" % where)
+        elif s["pad"] is not None:
+            pad = s["pad"]
+            if not isinstance(pad, list) or len(pad) != 2:
+                errors.append("%s: pad must be [chip, electrode] or null" % where)
+            else:
+                a = parse_chip(pad[0])
+                e = pad[1]
+                if a is None:
+                    errors.append('%s: pad chip %r is not an address like "0x5A"' % (where, pad[0]))
+                elif a not in chips:
+                    errors.append("%s: pad chip %s is not in 'chips'" % (where, chip_name(a)))
+                if not _is_int(e) or e < 0 or e >= ELECTRODES:
+                    errors.append("%s: electrode %r is not 0..11" % (where, e))
+                elif a is not None:
+                    key = a * 16 + e
+                    if key in pad_owner:
+                        errors.append(
+                            "%s: electrode %s/%d is already used by %s"
+                            % (where, chip_name(a), e, _where(spots, pad_owner[key]))
+                        )
+                    else:
+                        pad_owner[key] = i
+        xy = s.get("xy")
+        if not (isinstance(xy, list) and len(xy) == 2 and _is_int(xy[0]) and _is_int(xy[1])):
+            errors.append("%s: missing field 'xy' ([x, y] integers for drawing)" % where)
     return errors
 
 

@@ -14,17 +14,10 @@ from arkham.protocol import int_arg, no_more
 def board(app, tag, args, kw, now):
     no_more("board", args, kw)
     b = app.board
-    return {"board": {"name": b.name, "title": b.title, "leds": b.led_count, "spots": _spots(b)}}
-
-
-def _spots(b):
-    for s in b.spots:
-        yield {
-            "name": s.name,
-            "leds": s.leds,
-            "pad": None if s.chip is None else ["0x%02X" % s.chip, s.electrode],
-            "xy": [s.x, s.y],
-        }
+    spots = ({"name": s.name, "leds": s.leds,  # (one at a time, as the reply is written)
+              "pad": None if s.chip is None else ["0x%02X" % s.chip, s.electrode],
+              "xy": [s.x, s.y]} for s in b.spots)
+    return {"board": {"name": b.name, "title": b.title, "leds": b.led_count, "spots": spots}}
 
 
 def calib(app, tag, args, kw, now):

@@ -45,17 +45,6 @@ def _tag(text):
     return text
 
 
-def _tag_value(word):
-    """`#17` -> 17, `#deploy` -> "deploy"; raises BadLine for anything else after '#'."""
-    tag = _tag(word[1:])
-    if tag is None:
-        raise BadLine(
-            "bad tag %r: want #N (a number) or #WORD (letters, digits, _ -; at most %d)"
-            % (word[:20], _MAX_TAG_LEN)
-        )
-    return tag
-
-
 def peek_tag(raw):
     """The tag at the start of a raw (possibly broken) line of bytes, or None. Never raises."""
     if not raw or raw[0] != 35:  # '#'
@@ -92,7 +81,12 @@ def parse(line):
         return None
     tag = None
     if words[0].startswith("#"):  # (not [0]: a character taken out is a name kept for good)
-        tag = _tag_value(words[0])
+        tag = _tag(words[0][1:])  # `#17` -> 17, `#deploy` -> "deploy"
+        if tag is None:
+            raise BadLine(
+                "bad tag %r: want #N (a number) or #WORD (letters, digits, _ -; at most %d)"
+                % (words[0][:20], _MAX_TAG_LEN)
+            )
         words = words[1:]
         if not words:
             raise BadLine("a tag needs a verb after it, e.g. #%s hello" % (tag,), tag)
@@ -115,7 +109,7 @@ def parse(line):
     return tag, verb, args, kw
 
 
-_TOO_LONG = "line too long (over %d bytes); dropped up to its newline" % MAX_LINE
+_TOO_LONG = const("line too long (over %d bytes); dropped up to its newline")  # (% MAX_LINE)
 
 
 class LineReader:
@@ -174,7 +168,7 @@ class LineReader:
         tag = peek_tag(self._buf[: self._len] if self._len else data[start:end])
         self._over = self._len + end - start
         self._len = 0
-        self._put(("bad", tag, _TOO_LONG))
+        self._put(("bad", tag, _TOO_LONG % MAX_LINE))
 
     def _end_line(self):
         if self._over:
@@ -186,7 +180,7 @@ class LineReader:
         if n and buf[n - 1] == _CR:
             n -= 1
         if n > MAX_LINE:  # (513 bytes ending in \r, then more before the \n)
-            self._put(("bad", peek_tag(bytes(buf[:16])), _TOO_LONG))
+            self._put(("bad", peek_tag(bytes(buf[:16])), _TOO_LONG % MAX_LINE))
             return
         edits = False
         for i in range(n):

@@ -200,3 +200,17 @@ def test_a_gain_says_what_the_investigator_has_now():
     v["san"] = 1
     (e,) = names(ok(g, {"a": "effect", "inv": 0, "sanity": 1}), "gain")
     assert e["now"] == 2 and "left" not in e
+
+
+def test_the_typo_check_makes_no_names_on_the_chip():
+    """Issue 28: the typo check took each character out of the item names as a str, and a Pico
+    keeps each such character as a name for good: 'whiskey' checked against the fixed
+    possessions made 8 ('3', '5', 'l', 'o', 'u', 'w', ...), the AH2e table went past the 1,260
+    names of its qstr pool (7.7 KB more heap). Checked as bytes now: no name at all."""
+    from qstrs import names_made
+
+    setup = ("from arkham.ah2e.effects import item_typo\n"
+             "s = {'inv': [{'items': ['elder_sign_amulet']}]}\n"
+             "w = 'Whisk' + 'ey-38'\nt = 'elder_sign' + '_amulett'\n")
+    call = "print(item_typo(s, w), item_typo(s, t))"
+    assert names_made(setup, call) == []

@@ -120,7 +120,7 @@ def test_a_resumed_game_uses_the_datas_own_place_names_and_is_the_same_game():
     import json
 
     from arkham.ah2e import tables
-    from arkham.games import ah2e_check
+    from arkham.games import ah2e_resume
 
     app, hw = start()
     fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
@@ -130,7 +130,24 @@ def test_a_resumed_game_uses_the_datas_own_place_names_and_is_the_same_game():
     at = s["inv"][0]["at"]
     gate = next(iter(s["gates"]))
     assert data[at] is not at and data[gate] is not gate  # (the parse's own copies)
-    ah2e_check.share({"core": s})
+    ah2e_resume.share({"core": s})
     assert s["inv"][0]["at"] is data[at] and next(iter(s["gates"])) is data[gate]
     app.mode.core.s = s
     assert app.mode.core.state_hash() == h
+
+
+def test_a_new_game_never_loads_the_resume_part_a_resume_does():
+    """Issue 28: a Pico makes every name of each module it loads, for good. A resume's own code
+    (ah2e_resume: the state's words, its shape check) is loaded only at a resume, so a new game
+    makes none of its names (CPython keeps a loaded module: it shows which were loaded)."""
+    import arkham.games
+
+    sys.modules.pop("arkham.games.ah2e_resume", None)  # (as compat.forget: module, attribute)
+    arkham.games.__dict__.pop("ah2e_resume", None)
+    app, hw = start()
+    fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
+    for cmd in ("#2 act upkeep", "#3 legal", "#4 state"):
+        fakehw.ask(app, hw, cmd, 20)
+    assert "arkham.games.ah2e_resume" not in sys.modules
+    app2, hw2 = start(hw.storage)  # the boot resumes the game
+    assert app2.game == "ah2e" and "arkham.games.ah2e_resume" in sys.modules

@@ -147,6 +147,7 @@ gc.collect()
 # ---- Final Hour ----------------------------------------------------------------------------------
 # (every module of the core at once, on the swept heap: a module loaded later is compiled from
 # source in a fragmented heap here, which wants a large block; a Pico loads .mpy, no compiling)
+from arkham.fh import info  # (its restore's part first)
 from arkham.fh import actions, activate, check as fh_check, monsters, reckon, ritual, rounds  # noqa
 from arkham.fh import new_game as fh_game
 

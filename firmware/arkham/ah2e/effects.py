@@ -42,11 +42,12 @@ _KNOWN_ITEMS = const((".38_revolver", ".45_automatic", "bullwhip", "cross", "duk
 
 
 def _plain(x):
-    """A name's letters and digits, lower case (`Tommy-Gun` and `tommygun` alike)."""
-    out = ""
-    for c in x.lower():
-        if c not in "_-'. ":
-            out += c
+    """A name's letters and digits, lower case (`Tommy-Gun` and `tommygun` alike), as bytes: a
+    character taken out of a str becomes a name (qstr) a Pico keeps for good."""
+    out = bytearray()
+    for c in x.lower().encode():
+        if c not in b"_-'. ":
+            out.append(c)
     return out
 
 
@@ -59,7 +60,7 @@ def _one_off(a, b):
     k = 0
     while k < len(a) and a[k] == b[k]:
         k += 1
-    if k < len(b) and b[k] in "0123456789" or k < len(a) and a[k] in "0123456789":
+    if k < len(b) and 48 <= b[k] <= 57 or k < len(a) and 48 <= a[k] <= 57:
         return False  # (another number is another item: item_1 is no typo of item_0)
     if len(a) == len(b):
         return a[k + 1:] == b[k + 1:]
@@ -67,26 +68,21 @@ def _one_off(a, b):
 
 
 def item_typo(s, name):
-    """The known item name `name` is a typo of (None: it is known, or not close to any)."""
-    p = _plain(name)
+    """The known item name `name` is a typo of (None: it is known, or not close to any): the
+    items held first, then the fixed possessions."""
+    if name in _KNOWN_ITEMS:
+        return None
+    held = []
     for v in s["inv"]:
         if name in v["items"]:
             return None
-    if name in _KNOWN_ITEMS:
-        return None
-    for v in s["inv"]:
-        for known in v["items"]:
-            if _near(p, known):
-                return known
-    for known in _KNOWN_ITEMS:
-        if _near(p, known):
-            return known
+        held += v["items"]
+    p = _plain(name)
+    for k in held + list(_KNOWN_ITEMS):
+        q = _plain(k)
+        if p == q or (len(q) >= 5 and _one_off(p, q)):
+            return k
     return None
-
-
-def _near(p, known):
-    q = _plain(known)
-    return p == q or (len(q) >= 5 and _one_off(p, q))
 
 
 def item_name_ok(x):

@@ -57,10 +57,9 @@ class Mode:
 
     name = "?"
     # a seed the new game chose itself (no `seed=` typed): announce_seed() tells it once, so a
-    # log of the game replays (issue 33); SEED_PRIVATE: it decides hidden cards (Arkham Ritual,
-    # AR-INFO-1), so its event is marked private (kept off a shared screen, in the wire log)
+    # log of the game replays (issue 33); a game whose seed decides hidden cards marks its event
+    # private (Arkham Ritual's announce_seed, AR-INFO-1)
     fresh_seed = None
-    SEED_PRIVATE = False
     # verb -> one line of help; the app dispatches these to command()
     VERBS = {}  # type: dict[str, str]
     # the verbs among VERBS that only read (legal, state): no save check and no repaint after
@@ -81,10 +80,7 @@ class Mode:
         n = self.fresh_seed
         if n is not None:
             self.fresh_seed = None
-            fields = {"seed": n}
-            if self.SEED_PRIVATE:
-                fields["private"] = "log"
-            self.ctx.emit("seed", fields)
+            self.ctx.emit("seed", {"seed": n})
 
     def release(self):
         """Let the game go (its state and data): the app is about to build another game with the

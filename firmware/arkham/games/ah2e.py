@@ -33,7 +33,6 @@ DEFAULT = (
 )
 _LISTS = const(("dice", "sliders", "spend_monsters"))  # action fields that are always lists
 _MAX_TODO = const(4)  # prompts remembered per spot (a pad sees one change at a time anyway)
-_HINTS = __file__.rsplit("/", 1)[0] + "/ah2e_hints.json" if "/" in __file__ else "ah2e_hints.json"
 _said = [None, None]  # the last hint read: [need kind, text] (the same need is often told again)
 
 
@@ -44,7 +43,8 @@ def hint(k):
         return _said[1]
     text = k
     head = '"' + k + '":'
-    f = open(_HINTS)
+    folder = __file__.rsplit("/", 1)[0] + "/" if "/" in __file__ else ""
+    f = open(folder + "ah2e_hints.json")
     try:
         for line in f:
             line = line.strip()
@@ -68,8 +68,9 @@ def _rare():
 
 def _forget():
     """Drop ah2e_check's code from a small heap (~3 KB; loaded again at a new game, a resume or
-    a `state`, a few ms each; only from a .mpy: compat.forget)."""
+    a `state`, a few ms each; only from a .mpy: compat.forget), and a resume's ah2e_resume."""
     forget("arkham.games.ah2e_check")
+    forget("arkham.games.ah2e_resume")
 
 
 def _value(key, text):
@@ -134,11 +135,12 @@ class Mode(games.Mode):
     @staticmethod
     def prepare():
         """Boot, before a saved game is parsed: the words of a state no loaded module holds
-        (ah2e_check.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
+        (ah2e_resume.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
         needed 2 KB more at its worst point: bench m32, issue 9's eighth session)."""
         from arkham.ah2e import tables
+        from arkham.games import ah2e_resume  # noqa: F401  (its STATE_WORDS: see above)
 
         _rare()
         tables.get()
@@ -222,7 +224,13 @@ class Mode(games.Mode):
         before = None
         self._prompts(chs)
         chs = None
-        self._hand_after()
+        hand = self.sync.hand  # a token lifted by hand: done with, unless its investigator is
+        m = self._mover() if hand is not None else None  # still moving from where it was
+        if hand is not None and (m is None or m[0] != hand[0] or m[1] != hand[1]):
+            self.sync.hand = None
+            spot = hand[1]
+            if self.ctx.pads.present(spot) != expected(self.core, spot):
+                self._prompts([(spot, "place", self.core.s["inv"][hand[0]]["name"] + " back")])
         self._need()
         self.ctx.save()
         return n
@@ -241,7 +249,7 @@ class Mode(games.Mode):
             old = todo.get(spot) if sensed else None
             if old:  # a move typed through this area (`act move` twice): the token only
                 lst = old.split("\n")  # passed: its prompt to put it here, and this, undone
-                undo = ("place " if how == "lift" else "lift ") + what
+                undo = ("place" if how == "lift" else "lift") + " " + what
                 if undo in lst:
                     lst.remove(undo)
                     if lst:
@@ -289,18 +297,6 @@ class Mode(games.Mode):
             return None
         i = need["inv"]
         return i, self.core.s["inv"][i]["at"]
-
-    def _hand_after(self):
-        hand = self.sync.hand
-        if hand is None:
-            return
-        m = self._mover()
-        if m is not None and m[0] == hand[0] and m[1] == hand[1]:
-            return  # still moving from where the token was lifted
-        self.sync.hand = None
-        spot = hand[1]
-        if self.ctx.pads.present(spot) != expected(self.core, spot):
-            self._prompts([(spot, "place", self.core.s["inv"][hand[0]]["name"] + " back")])
 
     def _destinations(self, i):
         return [a["to"] for a in self.core.legal_actions() if a["a"] == "move" and a["inv"] == i]
@@ -394,8 +390,27 @@ class Mode(games.Mode):
     # ---- console verbs -------------------------------------------------------------------------
     def command(self, verb, args, kw):
         self._flush()
-        if verb == "act":
-            action = self._action(args, kw)
+        if verb == "act":  # `act N`, `act VERB key=value...` or `act {json}`
+            if not args:
+                raise CommandError("act: want N (see `legal`), VERB key=value..., or {json}")
+            first = args[0]
+            if first[:1] == "{":
+                no_more("act", args, kw, 1)
+                action = _value("act", first)
+                if not isinstance(action, dict) or not isinstance(action.get("a"), str):
+                    raise CommandError('act: a JSON object with a verb in "a"')
+            elif first.isdigit():
+                no_more("act", args, kw, 1)
+                la = self.core.legal_actions()
+                n = int_arg(first, "act N", 1, max(1, len(la)))
+                if not la:
+                    raise CommandError("act: no legal action now")
+                action = la[n - 1]
+            else:
+                no_more("act", args, {}, 1)
+                action = {"a": first.lower()}
+                for k in sorted(kw):
+                    action[k] = _value(k, kw[k])
             n = self.apply(action)
             return {"done": fmt(action), "events": n, "need": self.core.need()}
         if verb == "legal":
@@ -412,29 +427,6 @@ class Mode(games.Mode):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
         raise CommandError("ah2e: unknown verb %r" % verb)
-
-    def _action(self, args, kw):
-        if not args:
-            raise CommandError("act: want N (see `legal`), VERB key=value..., or {json}")
-        first = args[0]
-        if first[:1] == "{":
-            no_more("act", args, kw, 1)
-            a = _value("act", first)
-            if not isinstance(a, dict) or not isinstance(a.get("a"), str):
-                raise CommandError('act: a JSON object with a verb in "a"')
-            return a
-        if first.isdigit():
-            no_more("act", args, kw, 1)
-            la = self.core.legal_actions()
-            n = int_arg(first, "act N", 1, max(1, len(la)))
-            if not la:
-                raise CommandError("act: no legal action now")
-            return la[n - 1]
-        no_more("act", args, {}, 1)
-        a = {"a": first.lower()}
-        for k in sorted(kw):
-            a[k] = _value(k, kw[k])
-        return a
 
     def _confirm(self, verb, what):
         table = self.sync.todo if verb == "ok" else self.sync.wrong
@@ -509,11 +501,13 @@ class Mode(games.Mode):
         self._core = None
 
     def restore(self, snap):
-        _rare().shape(snap)  # (a state the game cannot play is a damaged save: ValueError)
+        from arkham.games import ah2e_resume  # (a resume's own code and names: only then)
+
+        ah2e_resume.check(snap)  # (a state the game cannot play is a damaged save: ValueError)
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
         collect()
-        _rare().share(snap)  # (the data's own names, not the parse's copies)
+        ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
         self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
         self._core.sink = self.sink

@@ -38,14 +38,9 @@ PALETTE = (
 
 
 def colour(name):
-    row = _row(name)
-    return row[1], row[2]
-
-
-def _row(name):
     for row in PALETTE:
         if row[0] == name:
-            return row
+            return row[1], row[2]
     raise KeyError(name)
 
 

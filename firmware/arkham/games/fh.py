@@ -232,7 +232,7 @@ class Mode(_Mode):
             no_more(verb, args, kw, 1)
             return self._confirm(verb, args[0] if args else "all")
         if verb == "act" or (kw and not args):  # `act N`, or a line `legal` printed
-            from arkham.games.legaltext import pick
+            from arkham.games.legalpick import pick
 
             self._act(pick(self._choices(), verb, args, kw, _label))
             return self._brief()

@@ -47,12 +47,19 @@ def _seat_arg(text, n):
 
 class Mode(_Mode):
     name = "ritual"
-    SEED_PRIVATE = True  # (its seed decides the hidden deal: AR-INFO-1)
     # verb -> its help (games/ritual_help.json, read when asked: not kept in RAM)
     VERBS = Verbs(here("ritual_help.json"), (  # type: ignore[assignment]  # (a dict to the app)
         "new", "act", "nominate", "take", "pass", "orb", "peek", "goo", "reveal", "next", "look",
         "sanity", "legal", "state"))
     QUERIES = ("legal", "state", "look")
+
+    def announce_seed(self):
+        """(games.Mode.announce_seed) Its seed decides the hidden deal (AR-INFO-1): the event is
+        marked private (kept off a shared screen, in the wire log)."""
+        n = self.fresh_seed
+        if n is not None:
+            self.fresh_seed = None
+            self.ctx.emit("seed", {"seed": n, "private": "log"})
 
     def __init__(self, ctx, options=None, snap=None):
         _Mode.__init__(self, ctx, options)
@@ -142,7 +149,7 @@ class Mode(_Mode):
             self.ctx.save()
             return self._brief()
         if verb == "act" or (kw and not args):  # `act N`, or a line `legal` printed
-            from arkham.games.legaltext import pick
+            from arkham.games.legalpick import pick
 
             a = pick(self.core.legal_actions(), verb, args, kw)
             self._act(a)

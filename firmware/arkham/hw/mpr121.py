@@ -86,11 +86,7 @@ class MPR121:
                 "no MPR121 at 0x%02X: CONFIG2 reads 0x%02X after reset, want 0x24"
                 % (self.addr, self._one[0])
             )
-        self._configure()
-        self._write_reg(_ECR, _ECR_RUN)
-
-    def _configure(self):
-        # Only in stop mode: a running chip ignores these writes.
+        # configured in stop mode: a running chip ignores these writes
         for i in range(_N):
             self._write_reg(_TOUCH_TH + 2 * i, self.touch)
             self._write_reg(_TOUCH_TH + 2 * i + 1, self.release)
@@ -101,6 +97,7 @@ class MPR121:
         self._write_reg(_CONFIG2, _CONFIG2_VALUE)
         for i in range(len(_AUTOCONFIG_VALUES)):
             self._write_reg(_AUTOCONFIG + i, _AUTOCONFIG_VALUES[i])
+        self._write_reg(_ECR, _ECR_RUN)
 
     def stop(self):
         self._write_reg(_ECR, 0)

@@ -14,7 +14,7 @@ So presence here depends only on filtered data, which every backend can read.
 delta = empty - filtered (a token or a hand lowers the count). A pad becomes present when
 delta >= touch and stays present while delta > release (hysteresis); a change is reported after
 `debounce` scans in a row agree. While a pad reads empty, `empty` follows the reading by one count
-per DRIFT_SCANS net scans on one side (a slow median tracker: temperature and humidity drift, but
+per _DRIFT_SCANS net scans on one side (a slow median tracker: temperature and humidity drift, but
 far too slow to swallow a token being placed); a reading far *above* the reference for a few
 scans in a row (it was taken with a token on the pad) is caught up within a few scans.
 
@@ -23,7 +23,7 @@ a jittery one through a running average (1/4 .. 1/16 per scan, more the worse th
 too noisy for that (jitter over ~1.4x the touch threshold) holds its presence and its reference
 until it calms down: noise never flickers a pad nor pushes a reference up. Several electrodes
 jumping in the same scan (noise arriving: players move one token at a time) hold every change for
-HOLD_SCANS. A change must also settle (a token rests, noise keeps moving) before it counts. The
+_HOLD_SCANS. A change must also settle (a token rests, noise keeps moving) before it counts. The
 smoothing comes down one step per quiet noise window once the noise stops. A noisy pad is reported
 once (notice pad_fault) and called quiet only after two quiet windows in a row.
 

@@ -7,13 +7,6 @@ from arkham.boardmap import chip_name, parse_chip
 from arkham.hw.pads_scan import CHIP_OK, _err_text
 
 
-def _pad_fields(p, k, d):
-    d["spot"] = p.names[k]
-    d["chip"] = chip_name(p.chips[p._chip_of[k]])
-    d["e"] = p._e[k]
-    return d
-
-
 def report(p, chip=None):
     """Per electrode, board order: readings, our reference and thresholds, presence: an
     iterator (each electrode's dict made as it is written; the chip is checked at once)."""
@@ -57,4 +50,7 @@ def _report(p, want, bases, touched):
             "present": p._present[k] == 1,
             "chip_touch": bool(touched[ci] & (1 << e)) if ci in touched else None,
         }
-        yield _pad_fields(p, k, d)
+        d["spot"] = p.names[k]
+        d["chip"] = chip_name(p.chips[ci])
+        d["e"] = e
+        yield d

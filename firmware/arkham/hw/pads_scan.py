@@ -8,14 +8,14 @@ from arkham.compat import const, ticks_add, ticks_diff
 TOUCH = 12  # default thresholds, in counts of delta (filtered data is 10-bit, ~700 empty)
 RELEASE = 6
 _RETRY_MS = const(1000)
-DRIFT_SCANS = const(16)
+_DRIFT_SCANS = const(16)
 _STUCK_SCANS = const(8)
 RAIL_LOW = const(15)  # an electrode shorted to ground reads ~0
 RAIL_HIGH = const(1008)  # an open (unconnected) electrode reads near the top
 _NOISE_WINDOW = const(32)
 _SURPRISES = const(2)  # electrodes of one chip jumping at once (and 1/6 of its pads): noise
 _BOARD_SURPRISES = const(4)  # ... or this many across the board
-HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
+_HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
 _QUIET_WINDOWS = const(2)  # quiet windows in a row before a noisy pad is called quiet again
 _CATCHUP_SCANS = const(3)  # scans a reading must stay far above the reference to move it up
 
@@ -51,14 +51,24 @@ class PadScan:
                 nxt = self._next[ci]
                 if nxt is not None and ticks_diff(now_ms, nxt) < 0:
                     continue
-                if not self._restart(ci, now_ms):
+                drv = self._drv[ci]  # its retry: started again
+                try:
+                    if hasattr(drv, "start"):
+                        drv.start()
+                except OSError as e:
+                    self._fail(ci, now_ms, _err_text(e))
                     continue
+                self._state[ci] = CHIP_OK
+                emap = self._emap[ci]
+                for el in range(12):
+                    if emap[el] >= 0:
+                        self._last[emap[el]] = -1  # (no step across the gap: not noise)
             try:
                 self._drv[ci].read_filtered(buf)
             except OSError as e:
                 self._fail(ci, now_ms, _err_text(e))
                 continue
-            if self._silent(buf):
+            if not any(buf):  # (all zeros)
                 self._fail(ci, now_ms, "reads no data (chip reset?)")
                 continue
             if self._reported[ci]:
@@ -73,29 +83,8 @@ class PadScan:
             # player moves one token at a time). Every chip waits a while.
             hold = self._hold
             for ci in range(len(hold)):
-                hold[ci] = HOLD_SCANS
+                hold[ci] = _HOLD_SCANS
         return ch
-
-    def _silent(self, buf):
-        for v in buf:
-            if v:
-                return False
-        return True
-
-    def _restart(self, ci, now_ms):
-        drv = self._drv[ci]
-        try:
-            if hasattr(drv, "start"):
-                drv.start()
-        except OSError as e:
-            self._fail(ci, now_ms, _err_text(e))
-            return False
-        self._state[ci] = CHIP_OK
-        emap = self._emap[ci]
-        for el in range(12):
-            if emap[el] >= 0:
-                self._last[emap[el]] = -1  # (no step across the gap: not noise)
-        return True
 
     def _fail(self, ci, now_ms, err):
         self._state[ci] = CHIP_FAILING
@@ -144,7 +133,7 @@ class PadScan:
             steps[e] = d
         hold = self._hold
         if surprises >= _SURPRISES and 6 * surprises >= self._npads[ci]:
-            hold[ci] = HOLD_SCANS
+            hold[ci] = _HOLD_SCANS
         elif hold[ci]:
             hold[ci] -= 1
         held = hold[ci] != 0
@@ -245,10 +234,10 @@ class PadScan:
                     self._drift[k] += 1
                 elif fs < em:
                     self._drift[k] -= 1
-                if self._drift[k] >= DRIFT_SCANS:
+                if self._drift[k] >= _DRIFT_SCANS:
                     empty[k] = em + 1
                     self._drift[k] = 0
-                elif self._drift[k] <= -DRIFT_SCANS:
+                elif self._drift[k] <= -_DRIFT_SCANS:
                     empty[k] = em - 1
                     self._drift[k] = 0
         self._win[ci] += 1
