@@ -368,7 +368,7 @@ class App:
                 if self._save_failed is not None:
                     self._unsave_mod().report(self)
                 seq = self.events.seq
-                self._game_crc = persist.save(self.storage, STATE_FILE, seq, self._table(), swept)
+                self._game_crc = persist.save(self.storage, STATE_FILE, seq, self._table(), not swept)
                 self._check_game = False
                 self._save_failed = None
                 self._saved_seq = seq

@@ -99,10 +99,10 @@ class EventLog:
             except MemoryError:
                 data = None
             pending.pop(0)
-            self._keep(obj["seq"], data, line)
+            self.keep(obj["seq"], data, line)
 
-    def _keep(self, s, data, line):
-        # event s into the ring: packed (data), else as its line after a 0
+    def keep(self, s, data, line):
+        """Event s into the ring: packed (data), else as its line after a 0."""
         keep = len(self._len)
         size = len(data) if data is not None else 1 + len(line)
         if self.n == keep:

@@ -13,7 +13,7 @@ each as one json.dumps string, written and CRC'd on the way: a dozen writes. On 
 ~23 ms for an AH2e game of 8 investigators, where json.dump into the file took ~36 ms (each of
 its tokens a write through the filesystem) and reading the file back for its CRC ~6 more (bench
 pico). The price is a string of each member (AH2e's core ~3.7 KB) for a moment: when the heap has
-no block for one (MemoryError), the app sweeps and saves again `small`: json.dump token by token
+no block for one (MemoryError), the app sweeps and saves again, not `fast`: json.dump token by token
 into the file (write.dump: nothing of the table's size in the heap), the CRCs read back.
 - crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
 - save(storage, name, seq, table): writes the state file `{"seq":N,"table":{...},"crc":C,"v":2}`
@@ -45,15 +45,15 @@ def _dumps(obj):
 _DONE = object()  # (an iterator's end)
 
 
-def pieces(obj, write, dump=None, depth=_DEPTH):
+def pieces(obj, write, dump=None, level=_DEPTH):
     """The JSON text of obj (the table: its keys sorted), written as pieces: with dump, the JSON
-    of each member by dump(member); else a dict, or a list of dicts, above `depth` levels one
+    of each member by dump(member); else a dict, or a list of dicts, above `level` levels one
     piece per member, below it one json.dumps.
 
     A loop over a stack of the open dicts and lists, not a recursion: the save runs under the
     app's step, and each Python call costs ~150-300 bytes of the Pico's 7,936-byte C stack."""
     open_ = []  # per open dict or list: [members iterator, the dict (None: a list), depth, head, close]
-    top = depth
+    top = depth = level
     while True:
         t = type(obj)
         if depth and t is dict and (dump is None or depth == top):
@@ -101,16 +101,17 @@ def crc(writer, obj):
     return acc[0] & 0xFFFFFFFF
 
 
-def save(storage, name, seq, table, small=False):
-    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it). small: with
-    as little heap as can be (the app's try after a MemoryError): json.dump token by token into a
-    Storage's file, the CRCs read back; else pieces of a few hundred bytes."""
+def save(storage, name, seq, table, fast=True):
+    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it). fast: the
+    table in a dozen pieces (see above); else with as little heap as can be (the app's try after a
+    MemoryError): json.dump token by token into a Storage's file, the CRCs read back, or pieces of
+    a few hundred bytes."""
     head = b'{"seq":%d,"table":' % seq
     acc = [0, crc32(head)]  # the table's CRC, the file's
 
     def fill(write):
         write(head)
-        dump = getattr(write, "dump", None) if small else None
+        dump = None if fast else getattr(write, "dump", None)
         if dump is not None:
             pieces(table, write, dump)
             acc[1], acc[0] = write.crc32(len(head), writer().buf)
@@ -123,7 +124,7 @@ def save(storage, name, seq, table, small=False):
                 acc[1] = crc32(piece, acc[1])
                 write(piece)
 
-            pieces(table, both, None, _DEPTH if small else _SAVE_DEPTH)
+            pieces(table, both, None, _SAVE_DEPTH if fast else _DEPTH)
         write(_TAIL % (acc[1] & 0xFFFFFFFF))
 
     storage.save(name, fill)
