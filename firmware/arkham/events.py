@@ -135,25 +135,6 @@ class EventLog:
         """Number of the oldest buffered event (seq + 1 when the ring is empty)."""
         return self.seq - self.n + 1
 
-    def since(self, n):
-        """The buffered lines after event n (a list), or None when some of them are no longer
-        buffered."""
-        if n + 1 < self.oldest():
-            return None
-        return list(self.lines(n))
-
-    def lines(self, n):
-        """The buffered lines after event n, one at a time (arkham.evreplay.lines)."""
-        from arkham import evreplay
-
-        return evreplay.lines(self, n)
-
-    def replay(self, n):
-        """The buffered events after n as a queued Replay (arkham.evreplay.replay)."""
-        from arkham import evreplay
-
-        return evreplay.replay(self, n)
-
     def drop_after(self, seq):
         """Forget the events after `seq` (never saved nor sent): their numbers are given out
         again."""

@@ -1,15 +1,18 @@
-"""The replay side of the `since` ring (arkham.events): the packed events made lines again.
+"""The replay side of the `since` ring (arkham.events): the packed events made lines again, and
+the `since` verb itself.
 
-Loaded for a `since` and forgotten after it (verbs.since): between reconnects no table needs this
-code in its heap. unpack() is pack()'s inverse; protocol.encode() of what it gives is the line
-first sent (the content alone makes the bytes).
+Loaded for a `since` and forgotten after it (verbs.handler): between reconnects no table needs
+this code, nor its names, in its heap. unpack() is pack()'s inverse; protocol.encode() of what it
+gives is the line first sent (the content alone makes the bytes).
 """
 
 from array import array
 
 from arkham.compat import const
 from arkham.events import WORDS
+from arkham.games import CommandError
 from arkham.protocol import encode as _encode
+from arkham.protocol import int_arg, no_more
 
 _TRUE = const(2)  # (as arkham.events packs them)
 _FALSE = const(1)
@@ -20,6 +23,35 @@ _LIST = const(6)
 _SPACED = const(8)
 _WORD0 = const(16)
 _SPOT0 = const(128)
+
+
+def since(app, tag, args, kw, now):
+    """`since N`: the events after N again, as they were sent."""
+    no_more("since", args, kw, 1)
+    if not args:
+        raise CommandError("since: want N, the last seq you have (e.g. since 0)")
+    n = int_arg(args[0], "since", 0, 1 << 30)
+    ev = app.events
+    if n > ev.seq:
+        raise CommandError(
+            "since %d: the table's last event is %d (it restarted fresh?); send dump" % (n, ev.seq)
+        )
+    if n + 1 < ev.oldest():
+        held = "the buffer is empty" if ev.oldest() > ev.seq else "the buffer holds %d..%d" % (
+            ev.oldest(), ev.seq)
+        raise CommandError(
+            "since %d: events after %d are no longer buffered (%s); send dump" % (n, n, held)
+        )
+    count = ev.seq - n
+    if not app.out and not app._check_game and ev.seq == app._saved_seq:
+        # nothing queued nor unsaved (a reconnect's lone `since`): each line made and sent in
+        # turn, so ~250 replayed events never sit in the heap at once (~20 KB as lines)
+        write = app.hw.stream.write
+        for line in lines(ev, n):
+            write(line)
+    elif count:
+        app.out.append(replay(ev, n))  # (written after the step's save, line by line)
+    return {"from": n + 1, "to": ev.seq, "count": count}
 
 
 def lines(log, n):

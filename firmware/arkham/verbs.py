@@ -3,8 +3,9 @@
 A handler is fn(app, tag, args, kw, now_ms) -> dict merged into the ok reply (or False when it
 replied itself). It raises CommandError before changing anything when the command is bad.
 The maker's verbs live in arkham.makerverbs (board, calib, sweep) and arkham.padverbs (pads,
-faults), loaded when one is sent and forgotten after (`handler`): a table in play rarely needs
-them, and on a Pico every loaded module's code sits in the heap.
+faults), `since` in arkham.evreplay, loaded when one is sent and forgotten after (`handler`): a
+table in play rarely needs them, and on a Pico every loaded module's code (and each of its names)
+sits in the heap.
 """
 
 from arkham import games
@@ -56,42 +57,6 @@ def dump(app, tag, args, kw, now):
     }
 
 
-def since(app, tag, args, kw, now):
-    no_more("since", args, kw, 1)
-    if not args:
-        raise CommandError("since: want N, the last seq you have (e.g. since 0)")
-    n = int_arg(args[0], "since", 0, 1 << 30)
-    ev = app.events
-    if n > ev.seq:
-        raise _too_new(n, ev.seq)
-    if n + 1 < ev.oldest():
-        raise _too_old(n, ev.oldest(), ev.seq)
-    count = ev.seq - n
-    if not app.out and not app._check_game and ev.seq == app._saved_seq:
-        # nothing queued nor unsaved (a reconnect's lone `since`): each line made and sent in
-        # turn, so ~250 replayed events never sit in the heap at once (~20 KB as lines)
-        write = app.hw.stream.write
-        for line in ev.lines(n):
-            write(line)
-    elif count:
-        app.out.append(ev.replay(n))  # (written after the step's save, line by line)
-    forget("arkham.evreplay")  # (a queued Replay keeps it alive until it is written)
-    return {"from": n + 1, "to": ev.seq, "count": count}
-
-
-def _too_old(n, oldest, seq):
-    held = "the buffer is empty" if oldest > seq else "the buffer holds %d..%d" % (oldest, seq)
-    return CommandError(
-        "since %d: events after %d are no longer buffered (%s); send dump" % (n, n, held)
-    )
-
-
-def _too_new(n, seq):
-    return CommandError(
-        "since %d: the table's last event is %d (it restarted fresh?); send dump" % (n, seq)
-    )
-
-
 def game(app, tag, args, kw, now):
     if not args:
         no_more("game", args, kw)
@@ -115,12 +80,13 @@ def repl(app, tag, args, kw, now):
 
 _MAKER = const("arkham.makerverbs")  # (a CORE entry naming the module that holds the handler)
 _PADS = const("arkham.padverbs")
+_REPLAY = const("arkham.evreplay")  # (`since`: between reconnects no table needs its code)
 
 CORE = {
     "hello": hello,
     "help": help,
     "dump": dump,
-    "since": since,
+    "since": _REPLAY,
     "game": game,
     "board": _MAKER,
     "pads": _PADS,

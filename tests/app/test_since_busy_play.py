@@ -69,11 +69,11 @@ def test_a_host_back_within_2_s_of_busy_play_gets_every_event(tmp_path, gap_ms):
 def test_a_since_queued_behind_another_reply_replays_the_same_lines(tmp_path, monkeypatch):
     """`since` behind another command's reply, in one read: its events wait in the out queue for
     the end of the step (a Replay, packed: not ~250 lines on the heap) and come out the same."""
-    from arkham.events import EventLog
+    from arkham import evreplay
 
     queued = []
-    replay = EventLog.replay
-    monkeypatch.setattr(EventLog, "replay", lambda self, n: queued.append(n) or replay(self, n))
+    replay = evreplay.replay
+    monkeypatch.setattr(evreplay, "replay", lambda log, n: queued.append(n) or replay(log, n))
     rnd = random.Random(3)
     t, pads = table(tmp_path)
     sent = busy(t, rnd, 6000, pads)
