@@ -31,6 +31,7 @@ from arkham.compat import (collect, const, forget, gc_threshold, mem_alloc, tick
                            ticks_ms)
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
+from arkham.protocol import describe, message
 
 STATE_FILE = "state.json"
 _CALIB_FILE = const("calib.json")
@@ -119,7 +120,7 @@ class App:
 
     def back_from_save(self):
         """The game as last saved (see on_flash); False if it could not be restored."""
-        return self._unsave_mod().restore_saved(self)
+        return self._unsave_mod().restore_saved(self, STATE_FILE, DEFAULT_GAME)
 
     # ---- replies ---------------------------------------------------------------------------
 
@@ -170,7 +171,7 @@ class App:
             if text:
                 self.pads.set_calibration(json.loads(text))
         except Exception as e:  # a bad file must not stop the table: report and go on
-            notes.append(("calib_error", {"err": _describe(e)}))
+            notes.append(("calib_error", {"err": describe(e)}))
 
     def save_calibration(self):
         self.storage.save(_CALIB_FILE, protocol.dumps(self.pads.calibration()))
@@ -189,7 +190,7 @@ class App:
         try:
             self._start(want or DEFAULT_GAME, {}, None)
         except Exception as e:
-            notes.append(("restore_failed", {"game": want, "err": _describe(e)}))
+            notes.append(("restore_failed", {"game": want, "err": describe(e)}))
             self._start(DEFAULT_GAME, {}, None)
         self._check_game = True
         return seq
@@ -416,7 +417,7 @@ class App:
             self.reply_error(e.tag, e.msg)
             return
         except Exception as e:
-            self.reply_error(None, "internal error reading the line: " + _describe(e))
+            self.reply_error(None, "internal error reading the line: " + describe(e))
             self.failure("parse", e, now_ms)
             return
         if parsed is None:
@@ -441,11 +442,11 @@ class App:
             if res is not False:  # False: the handler already replied (e.g. `since`)
                 self.reply(tag, res, changes or self.events.seq != seq0)
         except CommandError as e:
-            self.reply_error(tag, _message(e))
+            self.reply_error(tag, message(e))
         except Exception as e:  # a bug: report it, put the game back as last saved, go on
-            err = "internal error in %s: %s" % (verb, _describe(e))
+            err = "internal error in %s: %s" % (verb, describe(e))
             self.failure("command", e, now_ms)
-            self._unsave_mod().restore_saved(self)
+            self._unsave_mod().restore_saved(self, STATE_FILE, DEFAULT_GAME)
             self.reply_error(tag, err)
         where = verbs.CORE.get(verb)
         if isinstance(where, str):
@@ -464,7 +465,7 @@ class App:
         hook = self.options.get("on_failure")  # the emulator's --debug: print the traceback
         if hook is not None:
             hook(where, exc)
-        msg = _describe(exc)
+        msg = describe(exc)
         rec = self._failures.get(where)
         if rec is not None and rec[0] == msg and ticks_diff(now_ms, rec[2]) < _ERROR_REPEAT_MS:
             rec[1] += 1
@@ -513,16 +514,3 @@ class App:
             if left > 0:
                 hw.wait(left)
 
-
-def _describe(exc):
-    """`Name: message` of an exception (messages of built-in errors differ between runtimes)."""
-    if isinstance(exc, CommandError):
-        return _message(exc)
-    args = getattr(exc, "args", ())
-    text = " ".join(str(a) for a in args) if args else ""
-    return type(exc).__name__ + (": " + text if text else "")
-
-
-def _message(exc):
-    args = getattr(exc, "args", ())
-    return str(args[0]) if args else type(exc).__name__

@@ -21,16 +21,6 @@ from arkham.games.legaltext import label as fmt  # (an action as the words of an
 from arkham.games.legaltext import numbered
 from arkham.protocol import int_arg, no_more
 
-DEFAULT = (
-    "jenny_barnes",
-    "joe_diamond",
-    "amanda_sharpe",
-    "ashcan_pete",
-    "bob_jenkins",
-    "carolyn_fern",
-    "darrell_simmons",
-    "dexter_drake",
-)
 _LISTS = const(("dice", "sliders", "spend_monsters"))  # action fields that are always lists
 _MAX_TODO = const(4)  # prompts remembered per spot (a pad sees one change at a time anyway)
 _HINTS = __file__.rsplit("/", 1)[0] + "/ah2e_hints.json" if "/" in __file__ else "ah2e_hints.json"

@@ -10,6 +10,17 @@ from arkham.games.ah2e_sync import expected
 from arkham.protocol import int_arg
 
 SOURCES = ("dice", "mythos", "cup", "gates")
+# the investigators of a game whose options name none: the first `players` of these
+DEFAULT = (
+    "jenny_barnes",
+    "joe_diamond",
+    "amanda_sharpe",
+    "ashcan_pete",
+    "bob_jenkins",
+    "carolyn_fern",
+    "darrell_simmons",
+    "dexter_drake",
+)
 
 PADS_SETTLE_MS = 500  # at boot (resume), the pads are compared with the state this much later
 
@@ -138,8 +149,6 @@ def options(kw):
                 "ah2e: unknown option %s (known: ao chance first investigators players seed)" % k
             )
     if "investigators" not in out:
-        from arkham.games.ah2e import DEFAULT
-
         out["investigators"] = list(DEFAULT[: out.get("players", 2)])
     out.pop("players", None)
     if "seed" not in out:
