@@ -8,7 +8,7 @@ in a circle.
 What counts as an import: any import statement (at the top or inside a function), __import__
 with a constant name, and a module named to one of the firmware's loaders: tables.Lazy("fight")
 (arkham.ah2e), lazy("reckon") (fh.rounds, ritual.rounds: the caller's package) and
-once("fh_more") (games.ondemand: arkham.games). As in tests/ah2e/test_ah2e_imports.py,
+once("fh_start") (games.offheap: arkham.games). As in tests/ah2e/test_ah2e_imports.py,
 tables.load_once("load") is not: tables.get() runs those one-time modules (load, setup, host) by
 name and drops them, so the bottom of the core does not depend on them. A registry's names
 (games.REGISTRY, verbs.CORE's module names) are not either: the app loads what they name."""
@@ -32,8 +32,8 @@ LAYERS = [
     ("arkham.hw.*", "arkham.boardmap", "arkham.boardcheck", "arkham.sweep"),  # the hardware
     ("arkham.emu.*",),  # the emulated hardware
     # the table's services: the event ring and its replay, the save, resume and rollback
-    ("arkham.events", "arkham.evreplay", "arkham.persist", "arkham.resume", "arkham.unsave"),
-    ("arkham.verbs", "arkham.makerverbs", "arkham.padverbs"),  # the core verbs
+    ("arkham.events", "arkham.evreplay", "arkham.persist", "arkham.resume", "arkham.rollback"),
+    ("arkham.verbs", "arkham.calibrate", "arkham.padcheck"),  # the core verbs
     ("arkham.games.*",),  # the game bindings
     ("arkham.app",),
     ("arkham.table", "main", "boot", "code", "emulator"),  # what starts a table
@@ -126,7 +126,7 @@ def test_no_import_circles():
 
 def test_what_counts_as_an_import():
     known = {"arkham.ah2e.tables", "arkham.ah2e.fight", "arkham.ah2e.load", "arkham.fh.rounds",
-             "arkham.fh.reckon", "arkham.fh.load", "arkham.games.fh", "arkham.games.fh_more",
+             "arkham.fh.reckon", "arkham.fh.load", "arkham.games.fh", "arkham.games.fh_start",
              "arkham.app", "arkham.resume", "arkham.compat"}
     source = (
         "from arkham.compat import forget\n"
@@ -142,5 +142,5 @@ def test_what_counts_as_an_import():
     assert imports("arkham.fh.rounds", source, known) == {
         "arkham.compat", "arkham.ah2e.fight", "arkham.app", "arkham.fh.reckon", "arkham.fh.load",
         "arkham.resume"}
-    assert imports("arkham.games.fh", "x = once('fh_more')\n", known) == {"arkham.games.fh_more"}
+    assert imports("arkham.games.fh", "x = once('fh_start')\n", known) == {"arkham.games.fh_start"}
     assert layer("arkham.hw") < layer("arkham.hw.pads") < layer("arkham.app") < layer("main")

@@ -14,7 +14,7 @@ Order inside one step (docs/protocol.md relies on it):
  6. write the queued replies and events: nothing is sent before it is saved, so after a power cut
     the host never holds a seq the table has forgotten.
 
-A save that fails acknowledges nothing: arkham.unsave takes the step back.
+A save that fails acknowledges nothing: arkham.rollback takes the step back.
 
 Saving costs one small flash write per loop iteration that emitted an event (a touch, say): the
 price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear.
@@ -82,7 +82,7 @@ class App:
         self._game_dirty = False  # the table changed since the last good save
         self._keep_save = False  # a save not restored for lack of memory: never saved over
         self._saved_seq = -1
-        self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
+        self._save_failed = None  # arkham.rollback: [message, failed saves, reported]
         self._pad_changes = []  # (spot, present) of this step
         self._quiet = True  # no step ran commands or saved since the last sweep (see run)
         self._base = 0  # the heap in use after that sweep (mem_alloc())
@@ -388,9 +388,9 @@ class App:
         self._pad_changes.clear()
 
     def _unsave_mod(self):
-        from arkham import unsave  # (only when a save fails: compiled apart)
+        from arkham import rollback  # (only when a save fails: compiled apart)
 
-        return unsave
+        return rollback
 
     def _flush(self):
         out = self.out

@@ -120,7 +120,7 @@ def test_a_resumed_game_uses_the_datas_own_place_names_and_is_the_same_game():
     import json
 
     from arkham.ah2e import tables
-    from arkham.games import ah2e_check
+    from arkham.games import ah2e_start
 
     app, hw = start()
     fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
@@ -130,7 +130,7 @@ def test_a_resumed_game_uses_the_datas_own_place_names_and_is_the_same_game():
     at = s["inv"][0]["at"]
     gate = next(iter(s["gates"]))
     assert data[at] is not at and data[gate] is not gate  # (the parse's own copies)
-    ah2e_check.share({"core": s})
+    ah2e_start.share({"core": s})
     assert s["inv"][0]["at"] is data[at] and next(iter(s["gates"])) is data[gate]
     app.mode.core.s = s
     assert app.mode.core.state_hash() == h

@@ -2,7 +2,7 @@
 from the save, holds no string of its own where a fresh game shares one. A Pico resumes after
 every switch to another game and every power cycle, and the parse's copies, let go one by one as
 the game moves on, left holes: a resumed game's worst point was 4 KB above a fresh one's (bench
-m32, issue 9's eighth session). Every key must be a name the code made (ah2e_check.STATE_WORDS
+m32, issue 9's eighth session). Every key must be a name the code made (ah2e_start.STATE_WORDS
 holds those no module loaded by then has), every place name the data's own."""
 
 import json
@@ -24,9 +24,9 @@ from arkham import games
 mode = games.load("ah2e")
 mode.prepare()  # (resume._prepare: before the save is parsed)
 saved = json.loads(open(sys.argv[2]).read())["table"]["mode"]
-from arkham.games import ah2e_check
+from arkham.games import ah2e_start
 from arkham.ah2e import tables
-ah2e_check.share(saved)
+ah2e_start.share(saved)
 places = tables.get().adj
 bad = []
 
@@ -115,7 +115,7 @@ def test_a_resumed_games_state_shares_every_key_and_place_name(tmp_path):
 FIT_SCRIPT = r"""
 import gc, json, sys
 sys.path[:] = [sys.argv[1]]
-from arkham.games.ah2e_check import _share
+from arkham.games.ah2e_start import _share
 texts = (json.dumps(list(range(67))),  # the mythos deck: the parse grows a list by doubling
          json.dumps({"k%d" % i: i for i in range(26)}),  # an investigator's record: 26 keys
          json.dumps([{"k%d" % i: i for i in range(26)}]))  # (the same, in a list: `inv`)

@@ -49,17 +49,17 @@ def hint(k):
 
 
 def _rare():
-    """arkham.games.ah2e_check: the binding's rarely used part (options, the pads check of a new
+    """arkham.games.ah2e_start: the binding's rarely used part (options, the pads check of a new
     or resumed game, `state`); forgotten again by _forget() once done."""
-    from arkham.games import ah2e_check
+    from arkham.games import ah2e_start
 
-    return ah2e_check
+    return ah2e_start
 
 
 def _forget():
-    """Drop ah2e_check's code from a small heap (~3 KB; loaded again at a new game, a resume or
+    """Drop ah2e_start's code from a small heap (~3 KB; loaded again at a new game, a resume or
     a `state`, a few ms each; only from a .mpy: compat.forget)."""
-    forget("arkham.games.ah2e_check")
+    forget("arkham.games.ah2e_start")
 
 
 def _value(key, text):
@@ -124,7 +124,7 @@ class Mode(games.Mode):
     @staticmethod
     def prepare():
         """Boot, before a saved game is parsed: the words of a state no loaded module holds
-        (ah2e_check.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
+        (ah2e_start.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_start first:
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
         needed 2 KB more at its worst point: bench m32, issue 9's eighth session)."""

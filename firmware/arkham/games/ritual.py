@@ -24,7 +24,7 @@ deck pad = deal the next round. Every gesture has a console verb too.
 from arkham.compat import collect, ticks_diff, ticks_ms
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
-from arkham.games.ondemand import Verbs, here, once
+from arkham.games.offheap import Verbs, here, once
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 from arkham.ritual.game import Game
@@ -63,7 +63,7 @@ class Mode(_Mode):
     def _new(self, kw):
         """A new game (Mode(), `new`); with the slots of the game before, its cards serve
         again (the card data not read again: the table's peak was there)."""
-        more = once("ritual_more")
+        more = once("ritual_start")
         opts = more.options(kw)
         more.check_board(self.ctx.board, opts["players"])
         o = more.core_options(opts)
@@ -210,7 +210,7 @@ class Mode(_Mode):
             return {"legal": numbered(self.core.legal_actions())}
         elif verb == "state":
             no_more(verb, args, kw)
-            return once("ritual_more").state(self)
+            return once("ritual_start").state(self)
         else:
             raise CommandError("ritual: unknown verb %r" % verb)
         return self._brief()
@@ -371,11 +371,11 @@ class Mode(_Mode):
         self.core = None
 
     def restore(self, snap):
-        opts = once("ritual_more").options(snap.get("opts") or {})
+        opts = once("ritual_start").options(snap.get("opts") or {})
         core = Game(state=snap["core"])
         self.opts = opts
         self.core = core
         self._fresh([])
 
     def dump(self):
-        return once("ritual_more").dump(self)
+        return once("ritual_start").dump(self)

@@ -1,5 +1,5 @@
 """The pads' verbs: pads, faults (docs/protocol.md). Loaded for the command and forgotten after,
-like arkham.makerverbs, apart from it: `pads` also loads the pads' report (arkham.hw.pads_report),
+like arkham.calibrate, apart from it: `pads` also loads the pads' report (arkham.hw.pads_report),
 and the two together were the bring-up table's worst point. Handlers as in arkham.verbs.
 """
 

@@ -1,5 +1,5 @@
 """The maker's core verbs: board, calib, sweep (docs/protocol.md documents them; pads and faults
-are in arkham.padverbs).
+are in arkham.padcheck).
 
 Bring-up and calibration tools, seldom sent while a game is played: arkham.verbs loads this
 module for one command and the app forgets it after (its code leaves a Pico's heap). The long
