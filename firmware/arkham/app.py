@@ -37,10 +37,9 @@ STATE_FILE = "state.json"
 _CALIB_FILE = const("calib.json")
 DEFAULT_GAME = "bringup"
 _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
-# `since N` replay ring: the last 256 events, at most this many bytes (6 KB before issue 9: with
-# each line's own object ~8 KB of a Pico's heap once a long game filled it). Packed (issue 32:
-# arkham.events.pack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
-# lines it held ~42 (64 at most)
+# `since N` replay ring: the last 256 events, at most this many bytes. Packed (arkham.events.pack),
+# 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as lines it would hold
+# ~42, and 6 KB of lines, each its own object, took ~8 KB of a Pico's heap once a game filled it
 _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
@@ -232,7 +231,7 @@ class App:
         # (~20 for bring-up, more for another game) would stay beside the new game's, and the
         # AH2e table's names would pass 1,260, where the chip allocates a 7.7 KB pool. So a Pico
         # restarts once the new game is saved (~1.2 s; the USB link stays) and resumes it from
-        # the save with only its own names (issue 9's eighth session). Not for a new game of the
+        # the save with only its own names. Not for a new game of the
         # same kind: it makes no new names, and a resumed game needs more heap than a new one.
         self.restart = other and self.hw.soft_reset is not None
 

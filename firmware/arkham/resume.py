@@ -128,8 +128,8 @@ def where(root, frm, what):
 
     Why a folder: on littlefs a save is ~4 commits to its directory's metadata log, and every
     few saves that log is compacted. In the root, beside the package, main.py and the board
-    map, the log is longer and its compaction dearer (bench pico, 12 AH2e actions on the emulated
-    RP2040: a save's median 92 -> 82 ms in a folder, and no more ~130 ms saves every fourth)."""
+    map, the log is longer and its compaction dearer: a save takes ~10 ms more there, and every
+    fourth ~130 ms (bench pico, AH2e actions on the emulated RP2040)."""
     from arkham.hw.storage import _exists
 
     try:

@@ -1,6 +1,7 @@
-"""A save that failed: take back everything not saved (issue 15), so that nothing is acknowledged
-that a power cut could lose. Only loaded when a save fails (kept out of app.py, which must compile
-within a small heap).
+"""A step whose save failed, rolled back: everything not saved is taken back, so that nothing is
+acknowledged that a power cut could lose.
+
+Only loaded when a save fails (kept out of app.py, which must compile within a small heap).
 
 - the step's events are dropped and their seq numbers given back;
 - each `ok` reply of a command that may have changed the game (a game verb, or one that emitted
@@ -18,7 +19,7 @@ from arkham.protocol import describe
 
 
 def unsave(app, exc):
-    """The save failed: take back everything of this step (issue 15)."""
+    """The save failed: take back everything of this step."""
     hook = app.options.get("on_failure")  # the emulator's --debug: print the traceback
     if hook is not None:
         hook("save", exc)

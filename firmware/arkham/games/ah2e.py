@@ -127,7 +127,7 @@ class Mode(games.Mode):
         (ah2e_start.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_start first:
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
-        needed 2 KB more at its worst point: bench m32, issue 9's eighth session)."""
+        needs 2 KB more at its worst point: bench m32)."""
         from arkham.ah2e import tables
 
         _rare()

@@ -1,8 +1,9 @@
-"""AH2e at the table, the rarely used parts of the binding (their own file, so compiling
-games/ah2e.py from source needs no more heap, and dropped from a small heap once done:
-games.ah2e._forget): the game options read and checked; at a new game and at resume the pads are
-compared with the state and every sensed spot that differs becomes a prompt before play
-(AH-TABLE-2); `state`."""
+"""AH2e at the table, a game's start: its options read and checked, the words of a saved state,
+and the pads compared with the state before play (AH-TABLE-2); and the `state` query.
+
+At a new game and at resume every sensed spot that differs from the state becomes a prompt
+before play. Its own file, so compiling games/ah2e.py from source needs no more heap, and
+dropped from a small heap once done (games.ah2e._forget): none of it runs during play."""
 
 from arkham.compat import fresh_seed, ticks_diff
 from arkham.games import CommandError
