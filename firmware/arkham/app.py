@@ -231,8 +231,8 @@ class App:
         # (~20 for bring-up, more for another game) would stay beside the new game's, and the
         # AH2e table's names would pass 1,260, where the chip allocates a 7.7 KB pool. So a Pico
         # restarts once the new game is saved (~1.2 s; the USB link stays) and resumes it from
-        # the save with only its own names. Not for a new game of the
-        # same kind: it makes no new names, and a resumed game needs more heap than a new one.
+        # the save with only its own names. Not for a new game of the same kind: it makes no
+        # new names, and a resumed game needs more heap than a new one.
         self.restart = other and self.hw.soft_reset is not None
 
     def on_flash(self):
@@ -512,4 +512,3 @@ class App:
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)
-
