@@ -1,6 +1,6 @@
 """CircuitPython boot: run the table from /board.json, its saves (the game, the pads'
-calibration) in /state/ as on MicroPython (arkham.resume.where: a firmware before issue 9's
-seventh session kept them in /; they are moved there at the first boot that may write).
+calibration) in /state/ as on MicroPython (arkham.resume.where: an older firmware kept
+them in /; they are moved there at the first boot that may write).
 
 boot.py makes the flash writable for the table (see there for the trade-off). With the drive
 kept for the computer (GP22 to GND) the folder cannot be made: the table runs from / and cannot

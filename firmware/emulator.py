@@ -198,7 +198,7 @@ def main(argv):
     board = table.load_board(board_path(args["board"]))
     if board is None:
         sys.exit(1)
-    from arkham import hw as hardware
+    from arkham import emu
     from arkham.app import App
 
     if "state" in args:
@@ -206,7 +206,7 @@ def main(argv):
         options["state_dir"] = args["state"]
     if args.get("debug") == "1":
         options["on_failure"] = _print_failure
-    hw = hardware.make(board, options)
+    hw = emu.make(board, options)
     if "state" not in args:
         hw.storage = MemoryStorage()
     if args.get("restart") == "1":

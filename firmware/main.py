@@ -1,6 +1,6 @@
 """MicroPython boot (Pico): run the table from /board.json, its saves (the game, the pads'
-calibration) in /state/ (arkham.resume.where: a firmware before issue 9's sixth
-session kept them in /; they are moved there at the first boot).
+calibration) in /state/ (arkham.resume.where: an older firmware kept them in /;
+they are moved there at the first boot).
 
 The serial link is the USB console, so Ctrl-C (0x03) is turned off while the table runs: it is
 a data byte, not an interrupt (the MicroPython backend calls micropython.kbd_intr(-1) too).

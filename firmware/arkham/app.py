@@ -14,7 +14,7 @@ Order inside one step (docs/protocol.md relies on it):
  6. write the queued replies and events: nothing is sent before it is saved, so after a power cut
     the host never holds a seq the table has forgotten.
 
-A save that fails acknowledges nothing: arkham.unsave takes the step back.
+A save that fails acknowledges nothing: arkham.rollback takes the step back.
 
 Saving costs one small flash write per loop iteration that emitted an event (a touch, say): the
 price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear.
@@ -31,15 +31,15 @@ from arkham.compat import (collect, const, forget, gc_threshold, mem_alloc, tick
                            ticks_ms)
 from arkham.events import EventLog, encode
 from arkham.games import CommandError
+from arkham.protocol import describe, message
 
 STATE_FILE = "state.json"
 _CALIB_FILE = const("calib.json")
 DEFAULT_GAME = "bringup"
 _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must keep its pace)
-# `since N` replay ring: the last 256 events, at most this many bytes (6 KB before issue 9: with
-# each line's own object ~8 KB of a Pico's heap once a long game filled it). Packed (issue 32:
-# arkham.events.pack), 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as
-# lines it held ~42 (64 at most)
+# `since N` replay ring: the last 256 events, at most this many bytes. Packed (arkham.events.pack),
+# 3 KB holds ~250 events of busy AH2e play, ~5 s at 50 events a second; as lines it would hold
+# ~42, and 6 KB of lines, each its own object, took ~8 KB of a Pico's heap once a game filled it
 _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
@@ -81,7 +81,7 @@ class App:
         self._game_dirty = False  # the table changed since the last good save
         self._keep_save = False  # a save not restored for lack of memory: never saved over
         self._saved_seq = -1
-        self._save_failed = None  # arkham.unsave: [message, failed saves, reported]
+        self._save_failed = None  # arkham.rollback: [message, failed saves, reported]
         self._pad_changes = []  # (spot, present) of this step
         self._quiet = True  # no step ran commands or saved since the last sweep (see run)
         self._base = 0  # the heap in use after that sweep (mem_alloc())
@@ -119,7 +119,7 @@ class App:
 
     def back_from_save(self):
         """The game as last saved (see on_flash); False if it could not be restored."""
-        return self._unsave_mod().restore_saved(self)
+        return self._unsave_mod().restore_saved(self, STATE_FILE, DEFAULT_GAME)
 
     # ---- replies ---------------------------------------------------------------------------
 
@@ -170,7 +170,7 @@ class App:
             if text:
                 self.pads.set_calibration(json.loads(text))
         except Exception as e:  # a bad file must not stop the table: report and go on
-            notes.append(("calib_error", {"err": _describe(e)}))
+            notes.append(("calib_error", {"err": describe(e)}))
 
     def save_calibration(self):
         self.storage.save(_CALIB_FILE, protocol.dumps(self.pads.calibration()))
@@ -189,7 +189,7 @@ class App:
         try:
             self._start(want or DEFAULT_GAME, {}, None)
         except Exception as e:
-            notes.append(("restore_failed", {"game": want, "err": _describe(e)}))
+            notes.append(("restore_failed", {"game": want, "err": describe(e)}))
             self._start(DEFAULT_GAME, {}, None)
         self._check_game = True
         return seq
@@ -231,8 +231,8 @@ class App:
         # (~20 for bring-up, more for another game) would stay beside the new game's, and the
         # AH2e table's names would pass 1,260, where the chip allocates a 7.7 KB pool. So a Pico
         # restarts once the new game is saved (~1.2 s; the USB link stays) and resumes it from
-        # the save with only its own names (issue 9's eighth session). Not for a new game of the
-        # same kind: it makes no new names, and a resumed game needs more heap than a new one.
+        # the save with only its own names. Not for a new game of the same kind: it makes no
+        # new names, and a resumed game needs more heap than a new one.
         self.restart = other and self.hw.soft_reset is not None
 
     def on_flash(self):
@@ -387,9 +387,9 @@ class App:
         self._pad_changes.clear()
 
     def _unsave_mod(self):
-        from arkham import unsave  # (only when a save fails: compiled apart)
+        from arkham import rollback  # (only when a save fails: compiled apart)
 
-        return unsave
+        return rollback
 
     def _flush(self):
         out = self.out
@@ -416,7 +416,7 @@ class App:
             self.reply_error(e.tag, e.msg)
             return
         except Exception as e:
-            self.reply_error(None, "internal error reading the line: " + _describe(e))
+            self.reply_error(None, "internal error reading the line: " + describe(e))
             self.failure("parse", e, now_ms)
             return
         if parsed is None:
@@ -441,11 +441,11 @@ class App:
             if res is not False:  # False: the handler already replied (e.g. `since`)
                 self.reply(tag, res, changes or self.events.seq != seq0)
         except CommandError as e:
-            self.reply_error(tag, _message(e))
+            self.reply_error(tag, message(e))
         except Exception as e:  # a bug: report it, put the game back as last saved, go on
-            err = "internal error in %s: %s" % (verb, _describe(e))
+            err = "internal error in %s: %s" % (verb, describe(e))
             self.failure("command", e, now_ms)
-            self._unsave_mod().restore_saved(self)
+            self._unsave_mod().restore_saved(self, STATE_FILE, DEFAULT_GAME)
             self.reply_error(tag, err)
         where = verbs.CORE.get(verb)
         if isinstance(where, str):
@@ -464,7 +464,7 @@ class App:
         hook = self.options.get("on_failure")  # the emulator's --debug: print the traceback
         if hook is not None:
             hook(where, exc)
-        msg = _describe(exc)
+        msg = describe(exc)
         rec = self._failures.get(where)
         if rec is not None and rec[0] == msg and ticks_diff(now_ms, rec[2]) < _ERROR_REPEAT_MS:
             rec[1] += 1
@@ -514,17 +514,3 @@ class App:
             left = period - ticks_diff(ticks_ms(), t0)
             if left > 0:
                 hw.wait(left)
-
-
-def _describe(exc):
-    """`Name: message` of an exception (messages of built-in errors differ between runtimes)."""
-    if isinstance(exc, CommandError):
-        return _message(exc)
-    args = getattr(exc, "args", ())
-    text = " ".join(str(a) for a in args) if args else ""
-    return type(exc).__name__ + (": " + text if text else "")
-
-
-def _message(exc):
-    args = getattr(exc, "args", ())
-    return str(args[0]) if args else type(exc).__name__

@@ -1,22 +1,11 @@
-"""A board map read, checked and built (arkham.boardmap's load, validate and BoardMap(data)):
-every problem, naming the spot, so a maker fixes the file in one go; then the board's columns.
-Loaded only while a map is read or checked (at boot), then dropped: none of this code stays in
-a small heap."""
+"""A board map checked and built (arkham.boardmap's validate and BoardMap(data)): every problem,
+naming the spot, so a maker fixes the file in one go; then the board's columns. Loaded only
+while a map is checked (at boot), then dropped: none of this code stays in a small heap."""
 
-import json
 from array import array
 
-from arkham.boardmap import (
-    ELECTRODES,
-    FIRST_CHIP,
-    LAST_CHIP,
-    BoardMap,
-    BoardMapError,
-    _Spots,
-    chip_name,
-    parse_chip,
-)
 from arkham.compat import intern
+from arkham.hw import ELECTRODES, FIRST_CHIP, LAST_CHIP, chip_name, parse_chip
 
 
 def _is_int(v):
@@ -178,11 +167,11 @@ def brightness_cap(power, count):
 
 
 def build(board, data):
-    """BoardMap(data): the map checked (BoardMapError lists every problem), then the board's
-    columns filled in (arkham.boardmap reads them)."""
+    """BoardMap(data): the map's problems (BoardMap raises them as a BoardMapError), or none
+    ([]) once the board's columns are filled in (arkham.boardmap reads them)."""
     errors = validate(data)
     if errors:
-        raise BoardMapError(errors)
+        return errors
     board.name = data["name"]
     board.title = data.get("title", board.name)
     leds = data["leds"]
@@ -228,19 +217,4 @@ def build(board, data):
             board._by_pad[at] = k + 1
         board._xy[2 * k] = d["xy"][0]
         board._xy[2 * k + 1] = d["xy"][1]
-    board.spots = _Spots(board)
-
-
-def load(path):
-    """Read and validate a board map file; raises BoardMapError (with the path) if bad."""
-    try:
-        with open(path) as f:
-            data = json.load(f)
-    except OSError:
-        raise BoardMapError(["cannot read %s" % path])
-    except ValueError:
-        raise BoardMapError(["%s is not valid JSON" % path])
-    try:
-        return BoardMap(data)
-    except BoardMapError as e:
-        raise BoardMapError([path + ": " + m for m in e.errors])
+    return errors

@@ -2,17 +2,15 @@
 
 `hardware/boards/<name>.json` is loaded at boot; the same game then runs on tables wired
 differently. `validate(data)` lists every problem (naming the spot) so a maker fixes the file in
-one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map". The reading,
-the checks and the build of the columns live in arkham.boardcheck, loaded at boot and dropped:
-this module keeps what a table in play reads.
+one go; `BoardMap(data)` refuses a bad map. Format: docs/design.md, "Board map". The checks
+and the build of the columns live in arkham.boardcheck, loaded at boot and dropped: this module
+keeps what a table in play reads.
 """
 
+import json
 from array import array
 
-# MPR121 addresses: ADDR pin to GND, VDD, SDA, SCL gives 0x5A, 0x5B, 0x5C, 0x5D.
-FIRST_CHIP = 0x5A
-LAST_CHIP = 0x5D
-ELECTRODES = 12  # ELE0..ELE11 per chip (ELE12 is the chip's proximity channel, not a pad)
+from arkham.hw import FIRST_CHIP
 
 
 class BoardMapError(ValueError):
@@ -21,26 +19,6 @@ class BoardMapError(ValueError):
     def __init__(self, errors):
         self.errors = errors
         super().__init__("bad board map: " + "; ".join(errors))
-
-
-def chip_name(addr):
-    return "0x%02X" % addr
-
-
-def parse_chip(v):
-    """'0x5A' (any case) or an int -> int address, or None if it is not one."""
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, int):
-        return v
-    if isinstance(v, str):
-        s = v.strip().lower()
-        if s.startswith("0x") and len(s) > 2:
-            try:
-                return int(s[2:], 16)
-            except ValueError:
-                return None
-    return None
 
 
 def gpio(name):
@@ -63,7 +41,7 @@ def validate(data):
 
 
 def _check(what, *args):
-    """boardcheck's function `what`: the checks, the file's read and the columns' build live in
+    """boardcheck's function `what`: the checks and the columns' build live in
     arkham.boardcheck, loaded for the call and dropped after it (a one-shot at boot: its
     bytecode need not stay in a small heap)."""
     import sys
@@ -147,7 +125,10 @@ class BoardMap:
 
     def __init__(self, data):
         """A board from its map's data (checked: BoardMapError lists every problem)."""
-        _check("build", self, data)
+        errors = _check("build", self, data)
+        if errors:
+            raise BoardMapError(errors)
+        self.spots = _Spots(self)
 
     def index(self, name):
         """The spot's place in board order, or None. (build puts _by_name's own get here on each
@@ -192,4 +173,14 @@ class BoardMap:
 
 def load(path):
     """Read and validate a board map file; raises BoardMapError (with the path) if bad."""
-    return _check("load", path)
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except OSError:
+        raise BoardMapError(["cannot read %s" % path])
+    except ValueError:
+        raise BoardMapError(["%s is not valid JSON" % path])
+    try:
+        return BoardMap(data)
+    except BoardMapError as e:
+        raise BoardMapError([path + ": " + m for m in e.errors])

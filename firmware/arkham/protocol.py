@@ -496,3 +496,21 @@ def no_more(verb, args, kw, nargs=0, keys=()):
             if keys:
                 raise CommandError("%s: unknown option %s (known: %s)" % (verb, k, " ".join(keys)))
             raise CommandError("%s: takes no options (got %s=)" % (verb, k))
+
+
+def describe(exc):
+    """`Name: message` of an exception for an error reply or event (the messages of built-in
+    errors differ between runtimes); a CommandError's message alone."""
+    from arkham.games import CommandError
+
+    if isinstance(exc, CommandError):
+        return message(exc)
+    args = getattr(exc, "args", ())
+    text = " ".join(str(a) for a in args) if args else ""
+    return type(exc).__name__ + (": " + text if text else "")
+
+
+def message(exc):
+    """An exception's message (its first argument), or the name of its type."""
+    args = getattr(exc, "args", ())
+    return str(args[0]) if args else type(exc).__name__

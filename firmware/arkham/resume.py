@@ -25,8 +25,8 @@ def resume(app, name, want, notes):
     tried once more on a swept heap; if that fails too the save is kept (app._keep_save: nothing
     is saved over it until a `game` command starts another game). `want`: a game asked for at
     boot (another saved game is not resumed)."""
-    from arkham.app import _describe
     from arkham.compat import collect
+    from arkham.protocol import describe
 
     seq = 0
     _prepare(app, name)
@@ -56,7 +56,7 @@ def resume(app, name, want, notes):
             memory += 1
             if memory == 2:
                 app._keep_save = True
-                notes.append(("restore_failed", {"err": _describe(e), "kept": True}))
+                notes.append(("restore_failed", {"err": describe(e), "kept": True}))
                 return seq, False
             tries -= 1  # (the same file again, on a swept heap)
             collect()
@@ -66,7 +66,7 @@ def resume(app, name, want, notes):
             if isinstance(saved, dict) and isinstance(saved.get("table"), dict):
                 saved = saved["table"]  # (the whole file: its CRC did not match)
             game = saved.get("game") if isinstance(saved, dict) else None
-            fields = {"err": _describe(e)}
+            fields = {"err": describe(e)}
             if not isinstance(game, str):
                 fields["err"] = "state file unreadable: " + fields["err"]
             else:
@@ -78,7 +78,7 @@ def resume(app, name, want, notes):
                 try:
                     moved = aside(name)
                 except Exception as e2:
-                    fields["aside_err"] = _describe(e2)
+                    fields["aside_err"] = describe(e2)
             if moved:
                 fields["aside"] = moved
             notes.append(("restore_failed", fields))
@@ -128,8 +128,8 @@ def where(root, frm, what):
 
     Why a folder: on littlefs a save is ~4 commits to its directory's metadata log, and every
     few saves that log is compacted. In the root, beside the package, main.py and the board
-    map, the log is longer and its compaction dearer (bench pico, 12 AH2e actions on the emulated
-    RP2040: a save's median 92 -> 82 ms in a folder, and no more ~130 ms saves every fourth)."""
+    map, the log is longer and its compaction dearer: a save takes ~10 ms more there, and every
+    fourth ~130 ms (bench pico, AH2e actions on the emulated RP2040)."""
     from arkham.hw.storage import _exists
 
     try:

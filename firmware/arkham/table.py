@@ -40,10 +40,21 @@ def make_app(board_path, options):
     board = load_board(board_path)
     if board is None:
         return None
-    from arkham import hw as hardware
+    from arkham.compat import IMPL
+
+    # the backend: the emulated table (options emulated), else by runtime; each returns the
+    # same Hardware bundle (arkham.hw)
+    if options.get("emulated"):
+        from arkham import emu as backend
+    elif IMPL == "micropython":
+        from arkham.hw import backend_mp as backend  # type: ignore[no-redef]
+    elif IMPL == "circuitpython":
+        from arkham.hw import backend_cp as backend  # type: ignore[no-redef]
+    else:
+        raise RuntimeError("no table hardware on %s: run the emulator (options emulated)" % IMPL)
     from arkham.app import App
 
-    return App(hardware.make(board, options), board, options)
+    return App(backend.make(board, options), board, options)
 
 
 def run(app):

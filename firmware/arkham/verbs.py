@@ -2,7 +2,7 @@
 
 A handler is fn(app, tag, args, kw, now_ms) -> dict merged into the ok reply (or False when it
 replied itself). It raises CommandError before changing anything when the command is bad.
-The maker's verbs live in arkham.makerverbs (board, calib, sweep) and arkham.padverbs (pads,
+The maker's verbs live in arkham.calibrate (board, calib, sweep) and arkham.padcheck (pads,
 faults), `since` in arkham.evreplay, loaded when one is sent and forgotten after (`handler`): a
 table in play rarely needs them, and on a Pico every loaded module's code (and each of its names)
 sits in the heap.
@@ -78,8 +78,8 @@ def repl(app, tag, args, kw, now):
     return {"repl": True}
 
 
-_MAKER = const("arkham.makerverbs")  # (a CORE entry naming the module that holds the handler)
-_PADS = const("arkham.padverbs")
+_MAKER = const("arkham.calibrate")  # (a CORE entry naming the module that holds the handler)
+_PADS = const("arkham.padcheck")
 _REPLAY = const("arkham.evreplay")  # (`since`: between reconnects no table needs its code)
 
 CORE = {
@@ -107,4 +107,4 @@ def handler(verb):
 
 
 if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a
-    from arkham import makerverbs, padverbs  # noqa: E402,F401  (clean heap; forget keeps sources)
+    from arkham import calibrate, padcheck  # noqa: E402,F401  (clean heap; forget keeps sources)

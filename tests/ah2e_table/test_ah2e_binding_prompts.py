@@ -257,7 +257,7 @@ def test_a_pile_lifted_and_put_back_does_the_prompt_on_it_AH_TABLE_2():
 def test_at_a_new_game_and_at_resume_the_pads_are_compared_with_the_state_AH_TABLE_2():
     """A token left on a spot where the new game has nothing is a `lift` prompt; at resume every
     sensed spot that differs from the saved state is a prompt (here: the tokens are gone)."""
-    from arkham.games.ah2e_check import PADS_SETTLE_MS
+    from arkham.games.ah2e_start import PADS_SETTLE_MS
     from arkham.games.ah2e_sync import expected
 
     t = Table(players=2, seed=5)

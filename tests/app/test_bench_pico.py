@@ -33,7 +33,8 @@ def test_the_host_core_plays_the_same_game_twice():
     import random
 
     from arkham.ah2e.game import Game
-    from arkham.games.ah2e import DEFAULT, fmt
+    from arkham.games.ah2e import fmt
+    from arkham.games.ah2e_start import DEFAULT
 
     def actions(n):
         opts = {"investigators": list(DEFAULT[: pico.PLAYERS]), "seed": pico.SEED}
@@ -61,7 +62,7 @@ class _FakeTable(pico._Table):
         import types
 
         from arkham.ah2e.game import Game
-        from arkham.games.ah2e import DEFAULT
+        from arkham.games.ah2e_start import DEFAULT
 
         self._cond = threading.Condition()
         self._events, self.errors, self.faults, self.resets_seen = [], [], [], 0

@@ -101,17 +101,17 @@ def test_the_ring_holds_5_s_of_busy_play(tmp_path):
 def test_a_queued_since_when_the_save_fails_sends_only_saved_events(tmp_path, monkeypatch):
     """The step's save fails (flash full) with a `since` queued: the Replay goes out cut at the
     saved seq, the step's own event is taken back (issue 15) and sent by no one."""
-    from arkham import unsave
+    from arkham import rollback
     from arkham.evreplay import Replay
 
     seen = []
-    real_unsave = unsave.unsave
+    real_unsave = rollback.unsave
 
     def spy(app, exc):
         seen.append([type(x).__name__ for x in app.out if isinstance(x, Replay)])
         real_unsave(app, exc)
 
-    monkeypatch.setattr(unsave, "unsave", spy)
+    monkeypatch.setattr(rollback, "unsave", spy)
     rnd = random.Random(4)
     t, pads = table(tmp_path)
     sent = busy(t, rnd, 3000, pads)

@@ -4,7 +4,7 @@ import pytest
 from arkham.games import CommandError
 from arkham.games.fh import GATE, PROMPT, STEP, STEP_MS, Mode
 from arkham.fh.game import Game
-from arkham.games.fh_more import core_options
+from arkham.games.fh_start import core_options
 from arkham.games.fh_steps import counts, steps_of, where_now
 from gamefakes import FakeTable, options
 

@@ -45,7 +45,7 @@ def test_a_log_started_mid_game_replays_from_its_dump(table_factory, tmp_path):
     table = table_factory(game="ah2e", board="ah2e")
     if not table.emulated:
         pytest.skip("replays on an emulated table")
-    time.sleep(1.0)  # the table's own check of its pads at boot is done (ah2e_check)
+    time.sleep(1.0)  # the table's own check of its pads at boot is done (ah2e_start)
     table.ok("ok")
     for _ in range(3):  # played before the log starts
         table.ok("act 1")

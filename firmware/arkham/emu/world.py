@@ -5,9 +5,9 @@ World.execute(command) runs one command against the chip models and returns the 
 (raising WorldError, changing nothing, when the command is bad); emu.stream carries the lines.
 """
 
-from arkham.boardmap import parse_chip
 from arkham.compat import ticks_add, ticks_diff, ticks_ms
 from arkham.emu.mpr121 import HAND_DELTA, TOKEN_DELTA
+from arkham.hw import parse_chip
 
 RS = 0x1E
 TOUCH_HOLD_MS = 300

@@ -1,6 +1,6 @@
 """The Reckoning (FH-ROUND-4): run once a round, imported then (arkham.fh.rounds.lazy)."""
+from arkham.compat import forget
 from arkham.fh import monsters as mon
-from arkham.fh.rounds import lazy
 
 
 def omens(s, D):
@@ -57,7 +57,9 @@ def run(s, D, rng, ev):
 
 
 def _activate(s, D, kind, ev):
-    act = lazy("activate")
+    from arkham.fh import activate as act  # (as rounds.lazy: loaded for it, then dropped)
+
+    forget("arkham.fh.activate")
     act.start(s, D, s["lead"], None, kind)
     act.run(s, D, ev)
 

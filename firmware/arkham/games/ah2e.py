@@ -21,16 +21,6 @@ from arkham.games.legaltext import label as fmt  # (an action as the words of an
 from arkham.games.legaltext import numbered
 from arkham.protocol import int_arg, no_more
 
-DEFAULT = (
-    "jenny_barnes",
-    "joe_diamond",
-    "amanda_sharpe",
-    "ashcan_pete",
-    "bob_jenkins",
-    "carolyn_fern",
-    "darrell_simmons",
-    "dexter_drake",
-)
 _LISTS = const(("dice", "sliders", "spend_monsters"))  # action fields that are always lists
 _MAX_TODO = const(4)  # prompts remembered per spot (a pad sees one change at a time anyway)
 _said = [None, None]  # the last hint read: [need kind, text] (the same need is often told again)
@@ -59,17 +49,17 @@ def hint(k):
 
 
 def _rare():
-    """arkham.games.ah2e_check: the binding's rarely used part (options, the pads check of a new
+    """arkham.games.ah2e_start: the binding's rarely used part (options, the pads check of a new
     or resumed game, `state`); forgotten again by _forget() once done."""
-    from arkham.games import ah2e_check
+    from arkham.games import ah2e_start
 
-    return ah2e_check
+    return ah2e_start
 
 
 def _forget():
-    """Drop ah2e_check's code from a small heap (~3 KB; loaded again at a new game, a resume or
+    """Drop ah2e_start's code from a small heap (~3 KB; loaded again at a new game, a resume or
     a `state`, a few ms each; only from a .mpy: compat.forget), and a resume's ah2e_resume."""
-    forget("arkham.games.ah2e_check")
+    forget("arkham.games.ah2e_start")
     forget("arkham.games.ah2e_resume")
 
 
@@ -135,10 +125,10 @@ class Mode(games.Mode):
     @staticmethod
     def prepare():
         """Boot, before a saved game is parsed: the words of a state no loaded module holds
-        (ah2e_resume.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_check first:
+        (ah2e_resume.STATE_WORDS), then the data tables, on a heap in one piece. ah2e_start first:
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
-        needed 2 KB more at its worst point: bench m32, issue 9's eighth session)."""
+        needs 2 KB more at its worst point: bench m32)."""
         from arkham.ah2e import tables
         from arkham.games import ah2e_resume  # noqa: F401  (its STATE_WORDS: see above)
 

@@ -1,6 +1,6 @@
 """AH2e at the table, a resume's own part: the words of a saved state, its shape checked, the
 data's names shared with it. Loaded only at a resume (games.ah2e.Mode.prepare, restore) and
-forgotten with ah2e_check (games.ah2e._forget): a new game never makes its names (a Pico keeps
+forgotten with ah2e_start (games.ah2e._forget): a new game never makes its names (a Pico keeps
 every name it made; AH2e is near the 1,260 names where the chip allocates a 7.7 KB pool: issue
 28)."""
 
@@ -51,8 +51,8 @@ def share(snap):
     data tables' own place and world names and one string for each investigator: the parse made
     each its own string, where a fresh game shares the data's. As the game moves on those copies
     are let go one by one and leave small holes among its long-lived blocks (with the keys, see
-    STATE_WORDS, a resumed AH2e game's worst point had been 4 KB above a fresh one's: bench m32,
-    issue 9's eighth session; a Pico resumes after a switch to another game now). Dict keys too
+    STATE_WORDS, a resumed AH2e game's worst point was 4 KB above a fresh one's without them:
+    bench m32; a Pico resumes after every switch to another game). Dict keys too
     (`gates`, `clues`, the prompts' spots): such a dict has each entry put back under the
     shared key. Long lists and dicts of many keys are copied to their own size (_share)."""
     from arkham.ah2e import tables
@@ -76,7 +76,7 @@ def _share(x, names):
     size at a time (an investigator's 26 keys in room for 29: 32 bytes; a fresh game's dicts are
     literals, their own size). With 8 investigators a resumed AH2e game held 430-580 bytes more
     than a fresh one at each point of its play measured; with the copies ~490 less, within 80 of
-    the fresh one (bench m32's figure for it 161,792 -> 159,744, issue 9's ninth session)."""
+    the fresh one (bench m32's `_resumed` figures)."""
     if isinstance(x, list):
         if len(x) > 32:
             x = x[:]

@@ -53,7 +53,7 @@ def paint(lights, board, core, sync, act, go):
     Each row of PALETTE, in order, names its spots from the state (the first row that names a
     spot is its colour), not each of the board's spots tried against every row: the spots that
     show something are ~half of them, and asking all 79 of AH2e's every question took ~55 ms of
-    the emulated chip per repaint (issue 9). A row is taken by its index; the indices are
+    the emulated chip per repaint. A row is taken by its index; the indices are
     checked against the names by tests/ah2e_table (test_palette_rows_*)."""
     s = core.s
     index = board.index

@@ -34,7 +34,7 @@ from arkham.fh.rounds import half, next_seat
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
 from arkham.games.fh_steps import PASS, PLACE, Steps, counts, inv_locs, where_now
-from arkham.games.ondemand import Verbs, here, once
+from arkham.games.offheap import Verbs, here, once
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 
@@ -79,8 +79,8 @@ ACTS = {
 
 
 def _more():
-    """games/fh_more.py: new game, restore, state, dump, override (once a game or on request)."""
-    return once("fh_more")
+    """games/fh_start.py: new game, restore, state, dump, override (once a game or on request)."""
+    return once("fh_start")
 
 
 def _numbered(actions):

@@ -24,7 +24,7 @@ deck pad = deal the next round. Every gesture has a console verb too.
 from arkham.compat import collect, ticks_diff, ticks_ms
 from arkham.games import CommandError
 from arkham.games import Mode as _Mode
-from arkham.games.ondemand import Verbs, here, once
+from arkham.games.offheap import Verbs, here, once
 from arkham.hw.pixels import BLINK, FLASH, PULSE, STEADY
 from arkham.protocol import int_arg, no_more
 from arkham.ritual.game import Game
@@ -43,6 +43,51 @@ DECK_OVER = (0, 170, 0)
 
 def _seat_arg(text, n):
     return int_arg(text, "seat", 1, n)
+
+
+def _action(verb, args, kw, st):
+    """The action a console verb names (nominate, take, pass, orb, peek, goo, reveal, next), its
+    words checked against the game `st` (its seats, its dummies); CommandError otherwise."""
+    n = st["n"]
+    if verb == "nominate":
+        no_more(verb, args, kw, 1)
+        if not args:
+            raise CommandError("nominate SEAT")
+        return {"a": "nominate", "seat": _seat_arg(args[0], n)}
+    if verb in ("take", "pass"):
+        no_more(verb, args, kw, 1)
+        a = {"a": verb}
+        if args:
+            a["card"] = args[0].lower()
+        return a
+    if verb == "orb":
+        no_more(verb, args, kw, 1)
+        if not args or args[0] not in ("keep", "remove"):
+            raise CommandError("orb keep or orb remove")
+        return {"a": "orb", "keep": args[0] == "keep"}
+    if verb == "peek":
+        no_more(verb, args, kw, 3)
+        if len(args) < 2:
+            raise CommandError("peek SEAT held|offered [CARD]")
+        a = {"a": "peek", "seat": _seat_arg(args[0], n), "what": args[1].lower()}
+        if len(args) > 2:
+            a["card"] = args[2].lower()
+        return a
+    if verb == "goo":
+        no_more(verb, args, kw, 1)
+        if not args:
+            raise CommandError("goo HOLDER or goo none")
+        holder = 0 if args[0] == "none" else int_arg(args[0], "holder", 1, n + st["k"])
+        return {"a": "goo", "holder": holder}
+    if verb == "reveal":
+        no_more(verb, args, kw, 1)
+        if not args:
+            raise CommandError("reveal CARD,CARD,... (seats 1..%d, then dummies)" % n)
+        return {"a": "reveal", "cards": args[0].lower().split(",")}
+    if verb == "next":
+        no_more(verb, args, kw)
+        return {"a": "next"}
+    raise CommandError("ritual: unknown verb %r" % verb)
 
 
 class Mode(_Mode):
@@ -70,7 +115,7 @@ class Mode(_Mode):
     def _new(self, kw):
         """A new game (Mode(), `new`); with the slots of the game before, its cards serve
         again (the card data not read again: the table's peak was there)."""
-        more = once("ritual_more")
+        more = once("ritual_start")
         opts = more.options(kw)
         more.check_board(self.ctx.board, opts["players"])
         o = more.core_options(opts)
@@ -156,70 +201,32 @@ class Mode(_Mode):
             if a["a"] == "nominate":
                 self.gestures.forget(a["seat"])  # (as `nominate SEAT` below)
             return self._brief()
-        if verb == "nominate":
-            no_more(verb, args, kw, 1)
-            if not args:
-                raise CommandError("nominate SEAT")
-            seat = _seat_arg(args[0], n)
-            self._act({"a": "nominate", "seat": seat})
-            # the nominee's hand may still be on its pad, and has been for longer than a hold:
-            # that touch is no gesture (a hold or double tap starts from the next touch)
-            self.gestures.forget(seat)
-        elif verb in ("take", "pass"):
-            no_more(verb, args, kw, 1)
-            a = {"a": verb}
-            if args:
-                a["card"] = args[0].lower()
-            self._act(a)
-        elif verb == "orb":
-            no_more(verb, args, kw, 1)
-            if not args or args[0] not in ("keep", "remove"):
-                raise CommandError("orb keep or orb remove")
-            self._act({"a": "orb", "keep": args[0] == "keep"})
-        elif verb == "peek":
-            no_more(verb, args, kw, 3)
-            if len(args) < 2:
-                raise CommandError("peek SEAT held|offered [CARD]")
-            a = {"a": "peek", "seat": _seat_arg(args[0], n), "what": args[1].lower()}
-            if len(args) > 2:
-                a["card"] = args[2].lower()
-            self._act(a)
-        elif verb == "goo":
-            no_more(verb, args, kw, 1)
-            if not args:
-                raise CommandError("goo HOLDER or goo none")
-            h = 0 if args[0] == "none" else int_arg(args[0], "holder", 1, n + st["k"])
-            self._act({"a": "goo", "holder": h})
-        elif verb == "reveal":
-            no_more(verb, args, kw, 1)
-            if not args:
-                raise CommandError("reveal CARD,CARD,... (seats 1..%d, then dummies)" % n)
-            self._act({"a": "reveal", "cards": args[0].lower().split(",")})
-        elif verb == "next":
-            no_more(verb, args, kw)
-            self._act({"a": "next"})
-        elif verb == "look":
+        if verb == "look":
             no_more(verb, args, kw, 1)
             if not args:
                 raise CommandError("look SEAT")
             seat = _seat_arg(args[0], n)
             # the host shows a reply carrying "private" only to that seat (docs/ritual.md)
             return {"private": seat, "view": self.core.view(seat)}
-        elif verb == "sanity":
+        if verb == "sanity":
             no_more(verb, args, kw)
             self.show_until = ticks_ms() + self.opts["show_ms"]
             self.ctx.redraw()
             return {"sanity": list(st["sanity"])}
-        elif verb == "legal":
+        if verb == "legal":
             no_more(verb, args, kw)
             from arkham.games.legaltext import numbered
 
             return {"legal": numbered(self.core.legal_actions())}
-        elif verb == "state":
+        if verb == "state":
             no_more(verb, args, kw)
-            return once("ritual_more").state(self)
-        else:
-            raise CommandError("ritual: unknown verb %r" % verb)
+            return once("ritual_start").state(self)
+        a = _action(verb, args, kw, st)  # (CommandError for an unknown verb)
+        self._act(a)
+        if verb == "nominate":
+            # the nominee's hand may still be on its pad, and has been for longer than a hold:
+            # that touch is no gesture (a hold or double tap starts from the next touch)
+            self.gestures.forget(a["seat"])
         return self._brief()
 
     def _brief(self):
@@ -378,11 +385,11 @@ class Mode(_Mode):
         self.core = None
 
     def restore(self, snap):
-        opts = once("ritual_more").options(snap.get("opts") or {})
+        opts = once("ritual_start").options(snap.get("opts") or {})
         core = Game(state=snap["core"])
         self.opts = opts
         self.core = core
         self._fresh([])
 
     def dump(self):
-        return once("ritual_more").dump(self)
+        return once("ritual_start").dump(self)

@@ -1,11 +1,34 @@
-"""The hardware layer: pads, pixels, lights, storage and the serial stream, as one bundle.
+"""The hardware layer: pads, pixels, lights, storage and the serial stream, as one bundle, and
+the MPR121 chips' addresses every layer names them by.
 
-make(board, options) picks the backend: options["emulated"] -> arkham.emu; otherwise by runtime
-(MicroPython -> backend_mp, CircuitPython -> backend_cp). Every backend returns a Hardware with
-the same shape, so the app never asks where it runs.
+Each backend's make(board, options) returns a Hardware of the same shape (arkham.table picks the
+backend: arkham.emu, hw.backend_mp or hw.backend_cp), so the app never asks where it runs.
 """
 
-from arkham.compat import IMPL
+# MPR121 addresses: ADDR pin to GND, VDD, SDA, SCL gives 0x5A, 0x5B, 0x5C, 0x5D.
+FIRST_CHIP = 0x5A
+LAST_CHIP = 0x5D
+ELECTRODES = 12  # ELE0..ELE11 per chip (ELE12 is the chip's proximity channel, not a pad)
+
+
+def chip_name(addr):
+    return "0x%02X" % addr
+
+
+def parse_chip(v):
+    """'0x5A' (any case) or an int -> int address, or None if it is not one."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str):
+        s = v.strip().lower()
+        if s.startswith("0x") and len(s) > 2:
+            try:
+                return int(s[2:], 16)
+            except ValueError:
+                return None
+    return None
 
 
 class Hardware:
@@ -30,18 +53,3 @@ class Hardware:
     def wait(self, ms):
         """Sleep up to ms, returning early when serial input is waiting."""
         self._wait(ms)
-
-
-def make(board, options=None):
-    options = options or {}
-    if options.get("emulated"):
-        from arkham import emu
-
-        return emu.make(board, options)
-    if IMPL == "micropython":
-        from arkham.hw import backend_mp as backend
-    elif IMPL == "circuitpython":
-        from arkham.hw import backend_cp as backend  # type: ignore[no-redef]
-    else:
-        raise RuntimeError("no table hardware on %s: run the emulator (options emulated)" % IMPL)
-    return backend.make(board, options)

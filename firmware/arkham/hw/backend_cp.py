@@ -1,7 +1,7 @@
 """CircuitPython backend: busio.I2C + adafruit_mpr121, the NeoPixel wire protocol through
 neopixel_write, and the USB serial link through usb_cdc.
 
-Only imported on CircuitPython (arkham.hw.make picks it by runtime). Needs adafruit_mpr121,
+Only imported on CircuitPython (arkham.table picks it by runtime). Needs adafruit_mpr121,
 adafruit_bus_device and neopixel in /lib (deploy installs exactly the libraries imported here).
 Pixels: a neopixel.NeoPixel owns the pin; our hook hands it our buffer (already in wire order,
 capped and gamma-corrected) for its _transmit, one neopixel_write(pin, buf) call. Its own

@@ -1,7 +1,7 @@
 """MicroPython backend (Raspberry Pi Pico): machine.I2C + our MPR121 driver, the built-in
 neopixel module, and the USB serial link on sys.stdin/sys.stdout.
 
-Only imported on MicroPython (arkham.hw.make picks it by runtime).
+Only imported on MicroPython (arkham.table picks it by runtime).
 """
 
 import select

@@ -38,8 +38,8 @@ list is reused (read it before the next scan).
 
 from array import array
 
-from arkham.boardmap import chip_name, parse_chip
 from arkham.compat import forget
+from arkham.hw import chip_name, parse_chip
 from arkham.hw.pads_scan import (
     CHIP_FAILING,
     CHIP_NODRIVER,

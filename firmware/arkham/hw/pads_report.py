@@ -3,7 +3,7 @@ call and forgotten after (compat.forget), apart from the calibration (arkham.hw.
 report with the pads' verbs was the bring-up table's worst point.
 """
 
-from arkham.boardmap import chip_name, parse_chip
+from arkham.hw import chip_name, parse_chip
 from arkham.hw.pads_scan import CHIP_OK, _err_text
 
 

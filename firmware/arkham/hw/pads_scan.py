@@ -2,8 +2,8 @@
 judge faults. A base class of Pads, in its own file so each compiles within a small heap; the
 method is explained in pads.py."""
 
-from arkham.boardmap import chip_name
 from arkham.compat import const, ticks_add, ticks_diff
+from arkham.hw import chip_name
 
 TOUCH = 12  # default thresholds, in counts of delta (filtered data is 10-bit, ~700 empty)
 RELEASE = 6

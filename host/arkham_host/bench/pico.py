@@ -394,7 +394,8 @@ def touch_to_light(table, core, touches: int) -> list:
 
 def _play(table, actions, log, out):
     from arkham.ah2e.game import Game
-    from arkham.games.ah2e import DEFAULT, fmt
+    from arkham.games.ah2e import fmt
+    from arkham.games.ah2e_start import DEFAULT
 
     out["label"] = "setup"
     table.ok("game ah2e seed=%d players=%d chance=virtual" % (SEED, PLAYERS), "setup")

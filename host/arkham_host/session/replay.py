@@ -47,7 +47,7 @@ RESTORE = {
 # recorded table had its own pads confirmed, so replay confirms what the check asks (`ok SPOT`)
 RESUME_CHECK = ("ah2e",)
 RESUME_CHECK_WAIT = 2.0
-SETTLE_WAIT = 1.0  # seconds after boot: the pads have settled, as on the recorded table  # seconds: the check comes 0.5 s after boot (arkham.games.ah2e_check)
+SETTLE_WAIT = 1.0  # seconds after boot: the pads have settled, as on the recorded table  # seconds: the check comes 0.5 s after boot (arkham.games.ah2e_start)
 
 
 def _confirm_resume_check(link, Timeout):
@@ -258,7 +258,7 @@ class Start:
     def begin(self, link, world, Timeout):
         """The fresh table brought to the log's first step."""
         link.request("hello", timeout=20)
-        time.sleep(SETTLE_WAIT)  # a young table defers its pads check (ah2e_check)
+        time.sleep(SETTLE_WAIT)  # a young table defers its pads check (ah2e_start)
         for spot in self.tokens:  # the tokens the recorded table had on its pads
             world("place %s" % spot)
             link.expect("pad", 5, spot=spot, present=True)

@@ -1,10 +1,10 @@
-"""Verb help kept on flash (arkham.games.ondemand): every verb of a game has its line."""
+"""Verb help kept on flash (arkham.games.offheap): every verb of a game has its line."""
 import json
 
 import pytest
 
 from arkham.games import fh, ritual
-from arkham.games.ondemand import Verbs
+from arkham.games.offheap import Verbs
 
 
 @pytest.mark.parametrize("mod", [fh, ritual])

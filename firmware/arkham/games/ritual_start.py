@@ -1,6 +1,8 @@
-"""The Ritual binding's parts that run once a game or on request: the options and a new game,
-`state`, `dump`, restoring a saved game. Imported for one call and dropped after on
-MicroPython (arkham.games.ondemand.once), so this code is not in RAM between (~2 KB on a Pico).
+"""Arkham Ritual at the table, a game's start and its reports: the options and a new game, a
+saved game restored; `state` and `dump`.
+
+All of it runs once a game or on request: imported for one call and dropped after on MicroPython
+(arkham.games.offheap.once), so this code is not in RAM between (~2 KB on a Pico).
 """
 from arkham.compat import fresh_seed
 from arkham.games import CommandError

@@ -1,9 +1,10 @@
-"""AH2e at the table, the rarely used parts of the binding (their own file, so compiling
-games/ah2e.py from source needs no more heap, and dropped from a small heap once done:
-games.ah2e._forget): the game options read and checked; at a new game and at resume the pads are
-compared with the state and every sensed spot that differs becomes a prompt before play
-(AH-TABLE-2); `state`. A resume's own part (the saved state's words, its shape, the data's names
-shared) is arkham.games.ah2e_resume."""
+"""AH2e at the table, a game's start: its options read and checked, the words of a saved state,
+and the pads compared with the state before play (AH-TABLE-2); and the `state` query.
+
+At a new game and at resume every sensed spot that differs from the state becomes a prompt
+before play. Its own file, so compiling games/ah2e.py from source needs no more heap, and
+dropped from a small heap once done (games.ah2e._forget): none of it runs during play. A resume's own part (the saved state's words, its shape, the data's
+names shared) is arkham.games.ah2e_resume."""
 
 from arkham.compat import fresh_seed, ticks_diff
 from arkham.games import CommandError
@@ -11,6 +12,17 @@ from arkham.games.ah2e_sync import expected
 from arkham.protocol import int_arg
 
 SOURCES = ("dice", "mythos", "cup", "gates")
+# the investigators of a game whose options name none: the first `players` of these
+DEFAULT = (
+    "jenny_barnes",
+    "joe_diamond",
+    "amanda_sharpe",
+    "ashcan_pete",
+    "bob_jenkins",
+    "carolyn_fern",
+    "darrell_simmons",
+    "dexter_drake",
+)
 
 PADS_SETTLE_MS = 500  # at boot (resume), the pads are compared with the state this much later
 
@@ -42,8 +54,6 @@ def options(kw):
                 "ah2e: unknown option %s (known: ao chance first investigators players seed)" % k
             )
     if "investigators" not in out:
-        from arkham.games.ah2e import DEFAULT
-
         out["investigators"] = list(DEFAULT[: out.get("players", 2)])
     out.pop("players", None)
     if "seed" not in out:

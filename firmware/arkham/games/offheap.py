@@ -1,5 +1,5 @@
-"""What a game binding keeps out of RAM until it is asked for (every imported module's code sits
-in RAM on a Pico).
+"""What a game binding keeps off the heap until it is asked for: modules run for one call, and
+help lines read from a file (every imported module's code sits in RAM on a Pico).
 
 Verbs(path, names) stands where a Mode's VERBS dict was: the app asks `verb in VERBS` (dispatch),
 iterates it and reads `VERBS[verb]` or `VERBS.get(verb)` for `help`. The names stay in RAM; each

@@ -1,6 +1,9 @@
-"""The pads' verbs: pads, faults (docs/protocol.md). Loaded for the command and forgotten after,
-like arkham.makerverbs, apart from it: `pads` also loads the pads' report (arkham.hw.pads_report),
-and the two together were the bring-up table's worst point. Handlers as in arkham.verbs.
+"""The maker's checks of the pads: `pads` (each electrode's readings) and `faults` (chips and
+electrodes that fail), as in docs/protocol.md.
+
+Loaded for the command and forgotten after, like arkham.calibrate, and apart from it: `pads` also
+loads the pads' report (arkham.hw.pads_report), and the two in the heap together would be a
+bring-up table's largest moment. Handlers as in arkham.verbs.
 """
 
 from arkham.games import CommandError

@@ -1,6 +1,7 @@
-"""A save that failed: take back everything not saved (issue 15), so that nothing is acknowledged
-that a power cut could lose. Only loaded when a save fails (kept out of app.py, which must compile
-within a small heap).
+"""A step whose save failed, rolled back: everything not saved is taken back, so that nothing is
+acknowledged that a power cut could lose.
+
+Only loaded when a save fails (kept out of app.py, which must compile within a small heap).
 
 - the step's events are dropped and their seq numbers given back;
 - each `ok` reply of a command that may have changed the game (a game verb, or one that emitted
@@ -13,16 +14,16 @@ boot events too.
 """
 
 from arkham import persist
-from arkham.app import DEFAULT_GAME, STATE_FILE, _describe
 from arkham.events import encode
+from arkham.protocol import describe
 
 
 def unsave(app, exc):
-    """The save failed: take back everything of this step (issue 15)."""
+    """The save failed: take back everything of this step."""
     hook = app.options.get("on_failure")  # the emulator's --debug: print the traceback
     if hook is not None:
         hook("save", exc)
-    msg = _describe(exc)
+    msg = describe(exc)
     if app._save_failed is None or app._save_failed[0] != msg:
         app._save_failed = [msg, 1, False]
     else:
@@ -47,16 +48,17 @@ def unsave(app, exc):
     for spot, present in app._pad_changes:
         if unreport is not None:
             unreport(spot, present)  # seen again at the next scans
-    restore_saved(app)
+    app.back_from_save()  # (restore_saved with the app's save file and boot game)
 
 
-def restore_saved(app):
-    """The game as last saved, also across a `game` switch not saved yet; False if it could not
-    be restored (the table keeps what it has)."""
+def restore_saved(app, name, game):
+    """The game as last saved in the file `name`, also across a `game` switch not saved yet;
+    False if it could not be restored (the table keeps what it has). Never saved: the game the
+    table booted with (options["game"], else `game`), fresh."""
     try:
-        saved = persist.load_json(app.storage, STATE_FILE)
-        if saved is None:  # never saved: the game the table booted with, fresh
-            app._start(app.options.get("game") or DEFAULT_GAME, {}, None)
+        saved = persist.load_json(app.storage, name)
+        if saved is None:
+            app._start(app.options.get("game") or game, {}, None)
             app._game_crc = persist.crc(app._writer, app._table())
             app._check_game = False
             app._game_dirty = False

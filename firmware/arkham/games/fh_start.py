@@ -1,6 +1,8 @@
-"""The Final Hour binding's parts that run once a game or on request: the options and a new
-game, restoring a saved game, `state`, `dump` and `override`. Imported when needed and dropped
-after on MicroPython (games/fh.py `_more`), so this code is not in RAM between (~3 KB on a Pico).
+"""Final Hour at the table, a game's start and its reports: the options and a new game, a saved
+game restored; `state`, `dump` and `override`.
+
+All of it runs once a game or on request: imported when needed and dropped after on
+MicroPython (games/fh.py `_more`), so this code is not in RAM between (~3 KB on a Pico).
 """
 from arkham.compat import fresh_seed
 from arkham.fh.game import Game

@@ -1,5 +1,6 @@
-"""The maker's core verbs: board, calib, sweep (docs/protocol.md documents them; pads and faults
-are in arkham.padverbs).
+"""The maker's verbs that fit a table to its board map: `board` (the map as loaded), `calib` (the
+pads' empty readings and thresholds), `sweep` (each LED lit in turn); docs/protocol.md documents
+them, and the pads' checks are in arkham.padcheck.
 
 Bring-up and calibration tools, seldom sent while a game is played: arkham.verbs loads this
 module for one command and the app forgets it after (its code leaves a Pico's heap). The long
