@@ -1,11 +1,11 @@
 """Names (qstrs) a piece of device code makes at run time, counted on micropython32: a Pico
-keeps each for good, and crossing 1,260 of them costs a 7.7 KB pool (bench m32, issue 28). A
+keeps each for good, and crossing 1,260 of them costs a 7.7 KB pool (bench m32). A
 character taken out of a str (`for c in s`, `s[i]`) is one; a slice, bytes or a join are not."""
 import subprocess
 
 import pytest
 
-from arkham_host import runtimes
+from arkham_host.device import runtimes
 
 
 def names_made(setup, call):

@@ -24,38 +24,9 @@ _SPACED = const(8)
 _WORD0 = const(16)
 _SPOT0 = const(128)
 
-_WORD_OF = [None] * 112  # byte - _WORD0 -> its word (events.WORDS the other way round)
+_WORD_OF = [""] * 112  # byte - _WORD0 -> its word (events.WORDS the other way round)
 for _w in WORDS:
     _WORD_OF[WORDS[_w] - _WORD0] = _w
-
-
-def since(app, tag, args, kw, now):
-    """`since N`: the events after N again, as they were sent."""
-    no_more("since", args, kw, 1)
-    if not args:
-        raise CommandError("since: want N, the last seq you have (e.g. since 0)")
-    n = int_arg(args[0], "since", 0, 1 << 30)
-    ev = app.events
-    if n > ev.seq:
-        raise CommandError(
-            "since %d: the table's last event is %d (it restarted fresh?); send dump" % (n, ev.seq)
-        )
-    if n + 1 < ev.oldest():
-        held = "the buffer is empty" if ev.oldest() > ev.seq else "the buffer holds %d..%d" % (
-            ev.oldest(), ev.seq)
-        raise CommandError(
-            "since %d: events after %d are no longer buffered (%s); send dump" % (n, n, held)
-        )
-    count = ev.seq - n
-    if not app.out and not app._check_game and ev.seq == app._saved_seq:
-        # nothing queued nor unsaved (a reconnect's lone `since`): each line made and sent in
-        # turn, so ~250 replayed events never sit in the heap at once (~20 KB as lines)
-        write = app.hw.stream.write
-        for line in lines(ev, n):
-            write(line)
-    elif count:
-        app.out.append(replay(ev, n))  # (written after the step's save, line by line)
-    return {"from": n + 1, "to": ev.seq, "count": count}
 
 
 def since(app, tag, args, kw, now):
