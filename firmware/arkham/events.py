@@ -31,7 +31,8 @@ _DICT = const(7)  # count, then key and value each
 _SPACED = const(8)  # count, then each word (a string with spaces: its words)
 _WORD0 = const(16)  # 16..127: WORDS[b - 16]
 _SPOT0 = const(128)  # 128..255: spot b - 128 of the board
-_PENDING = const(24)  # events waiting for flush(): more are packed at once
+_PENDING = const(4)  # events waiting for flush(): more are packed at once (a Mythos phase's
+# ~20 events held unpacked cost its heap peak: bench m32)
 _DEEP = const(3)  # lists and dicts in lists and dicts: deeper ones keep the line
 
 # keys and words of the events a busy table sends most (AH2e play, the bring-up board, Ritual,
