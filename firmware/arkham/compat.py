@@ -52,7 +52,7 @@ def fresh_seed():
     """A seed for a new game's hidden deal: 0..999999999 from the chip's entropy (os.urandom on
     MicroPython and CircuitPython, the OS on CPython), never from the clock alone: two tables
     booted at the same moment deal differently, and a player who sees their own card cannot
-    search the seed from the uptime (issue 15). The clock stands in only where there is no
+    search the seed from the uptime. The clock stands in only where there is no
     urandom at all."""
     try:
         import os

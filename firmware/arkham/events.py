@@ -2,7 +2,7 @@
 
 Every event gets the next `seq` (gap-free; the app persists the last one so numbering survives a
 restart). The ring keeps the most recent events, bounded both in count and in bytes, each packed
-(issue 32: as lines, 3 KB held ~42 events of busy play, under a second) and encoded again on
+(as lines, 3 KB held ~42 events of busy play, under a second) and encoded again on
 replay: an event's line is protocol.encode() of its content, a function of the content alone
 (keys in a fixed order), so `since N` replays exactly the bytes sent. Packed (pack()), an event
 is its fields without its seq (the ring knows which event a slot holds): a spot's name one byte

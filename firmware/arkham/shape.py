@@ -2,7 +2,7 @@
 
 A save whose CRC matched can still hold a state the game cannot play: one without a CRC (an older
 firmware's, `"v":1`, or one a host tool wrote) in which a key was renamed or a value's kind
-changed (issue 32: an investigator's "name" read "nale", and every `act` after the resume failed
+changed (an investigator's "name" read "nale", and every `act` after the resume failed
 with KeyError). A game's restore checks its state with check() first: a ValueError then makes
 the resume report `restore_failed`, set the file aside and try the previous save (arkham.resume).
 

@@ -27,7 +27,7 @@ _NUM = {"sanity": "san", "stamina": "sta", "clues": "clues", "money": "money",
 _FLAGS = const(("bless", "curse", "delay", "lost", "retainer", "loan", "repay", "devour"))
 # Not rules (the game has no item limit): the table's state budget. Item names are words a card
 # prints (letters, digits, _ -), at most _ITEM_NAME chars; at most _ITEMS per investigator, so that
-# 8 investigators' items stay a few KB of a Pico's heap (issue 15: 115 items of 440 characters
+# 8 investigators' items stay a few KB of a Pico's heap (115 items of 440 characters
 # ran it out of memory).
 _ITEM_NAME = const(32)
 _ITEMS = const(24)
@@ -36,7 +36,7 @@ _NAME_CHARS = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 # the item names the table knows without being told (the investigators' fixed possessions,
 # data/investigators.json: a test keeps them equal); with the items held now, a name that is
-# a typo of one of these is refused with it (issue 33: `item=tommygun` was taken)
+# a typo of one of these is refused with it (`item=tommygun` was taken)
 _KNOWN_ITEMS = const((".38_revolver", ".45_automatic", "bullwhip", "cross", "duke", "dynamite",
                       "holy_water", "shrivelling", "tommy_gun"))
 
@@ -389,7 +389,7 @@ def effect(g, a, i):
         n = a.get(k, 0)
         if n > 0:
             v[f] = min(v[f] + n, v[_NUM["max_" + k]])
-            g.emit("gain", inv=i, what=f, n=n, now=v[f])  # (issue 33: was left=, read "left 3")
+            g.emit("gain", inv=i, what=f, n=n, now=v[f])  # (was left=, read "left 3")
     # losses at the same time: both at 0 devours (AH-DEV-2)
     rules.lose_both(g, i, -min(a.get("sanity", 0), 0), -min(a.get("stamina", 0), 0), "card")
     if a.get("lost") and not v["dead"]:

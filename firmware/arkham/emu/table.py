@@ -42,7 +42,7 @@ def make(board, options=None):
     # still runs PADS_SETTLE_MS after the app's first scan, as on a Pico (whose stored empty
     # reference sees a token in place at once). A token the world puts back after a restart
     # (the sim sets the board again, a host puts it back) is then sensed before the game judges
-    # the pads, not read as a move (issue 32: pads_differ for tokens in place, inv_moved).
+    # the pads, not read as a move (pads_differ for tokens in place, inv_moved).
     pads.scans = 0
     pixels = CapturedPixels(board.led_count, board.order, board.brightness_cap)
     lights = Lights(board, pixels)

@@ -29,7 +29,7 @@ def restore(game, snap):
 
 def _shape(s):
     """The keys every Final Hour state and investigator has, each of its kind (arkham.shape):
-    ValueError otherwise (issue 32: a save without a CRC, a key renamed, is a game no verb plays)."""
+    ValueError otherwise (a save without a CRC, a key renamed, is a game no verb plays)."""
     from arkham.shape import check, each
 
     check(s, ["v", "id", "opts", "round", "phase", "result", "why", "players", "plays", "turn",

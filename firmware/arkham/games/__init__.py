@@ -57,7 +57,7 @@ class Mode:
 
     name = "?"
     # a seed the new game chose itself (no `seed=` typed): announce_seed() tells it once, so a
-    # log of the game replays (issue 33); a game whose seed decides hidden cards marks its event
+    # log of the game replays; a game whose seed decides hidden cards marks its event
     # private (Arkham Ritual's announce_seed, AR-INFO-1)
     fresh_seed = None
     # verb -> one line of help; the app dispatches these to command()

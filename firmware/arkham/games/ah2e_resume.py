@@ -23,7 +23,7 @@ STATE_WORDS = [
 
 def check(snap):
     """A resumed game's snapshot (freshly parsed JSON) has the shape a game has: ValueError
-    otherwise (issue 32: a save without a CRC with an investigator's "name" renamed resumed into
+    otherwise (a save without a CRC with an investigator's "name" renamed resumed into
     a game whose every `act` failed). The keys every state and investigator has all game long
     (setup.setup, setup.sheet_state; those a game adds as it goes are not asked for), each of
     its kind (arkham.shape). (Lists, not tuples: see STATE_WORDS.)"""

@@ -15,8 +15,8 @@ its token: lift it, put it on a location next door: that is a `move` (one locati
                white blink                put the prompted monster down / lift it here
                amber steady               a step of the animation: a monster passing, at work
                white pulse                the location an activation is working on
-  (then)       the location's facts in turn, FACT_MS (1 s) each, so none hides another
-               (issue 29): each that applies, in this order, then the zone:
+  (then)       the location's facts in turn, FACT_MS (1 s) each, so none hides another:
+               each that applies, in this order, then the zone:
                red, brighter per monster  monsters there (full, ruined slots counted: red pulse)
                white, dimmer per monster  the ritual site (its free slots counting down);
                                           pulsing red when one slot is left (instead of red)
@@ -279,7 +279,7 @@ class Mode(_Mode):
         """The legal actions, without showing a hand on the shared console: the cards the next
         seat may play are a private reply to that seat, and so are, in the attempt, the offers
         of the first seat still to offer (`hand INV` shows a seat its cards). Every line can be
-        typed back as it is, or as `act N` (issue 33)."""
+        typed back as it is, or as `act N`."""
         core = self.core
         ph = core.phase()
         legal = {"legal": _numbered(self._choices()), "groups": self._groups()}
@@ -321,7 +321,7 @@ class Mode(_Mode):
 
     def _choices(self):
         """The actions `legal` numbers now, one at a time (`act N` takes the Nth), one verb's
-        together (issue 33: ~100 moves, seals, pushes and spawns came mixed). A pass over the
+        together (~100 moves, seals, pushes and spawns came mixed). A pass over the
         core's actions per verb: never a list of them (~7 KB of dicts on a Pico)."""
         for v, _ in self._verbs():
             for a in self._each():
@@ -575,7 +575,7 @@ class Mode(_Mode):
                 lights.show(spot, STEP, STEADY)
             elif loc == working:
                 lights.show(spot, WORKING, PULSE)
-            else:  # its facts in turn, FACT_MS each (issue 29: none hides another)
+            else:  # its facts in turn, FACT_MS each (none hides another)
                 first = loc == s["ritual"] or count[loc] > 0 or free <= 0
                 n = first + (loc in gates) + (ruined > 0) + (loc in sealed) + 1
                 k = (now_ms // FACT_MS) % n if n > 1 else 0

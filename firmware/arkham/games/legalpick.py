@@ -1,4 +1,4 @@
-"""A typed line back to the action `legal` printed (issue 33): Final Hour's and Arkham Ritual's
+"""A typed line back to the action `legal` printed: Final Hour's and Arkham Ritual's
 `act N`, `act VERB key=value...` or a printed line without its number (arkham.games.legaltext
 prints them)."""
 
@@ -16,7 +16,7 @@ def typed(verb, kw):
 
 def pick(actions, verb, args, kw, fmt=label):
     """The action a typed line names among `actions` (an iterable: the list `legal` prints now),
-    so every line `legal` prints can be typed back (issue 33): `act N` (the Nth), `act VERB
+    so every line `legal` prints can be typed back: `act N` (the Nth), `act VERB
     key=value...` or `VERB key=value...` (a printed line without its number). None when the line
     is not one of these forms; CommandError when it names no legal action."""
     if verb == "act":

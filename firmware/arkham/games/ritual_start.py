@@ -14,7 +14,7 @@ INT_OPTS = {"players": (3, 7), "leader": (1, 7), "seed": (0, 999999999),
             "hold_ms": (300, 10000), "show_ms": (500, 60000)}
 SLOT_OPTS = ("cult", "ally", "event", "goo")
 # typed_ms: a nominee named at the console (`nominate`, `act`) may be typing there, not lifting
-# a hand: a minute to decide, not decide_ms (issue 33: 10 s ran out while they typed)
+# a hand: a minute to decide, not decide_ms (10 s ran out while they typed)
 DEFAULTS = {"players": 5, "leader": 1, "decide_ms": 10000, "typed_ms": 60000, "tap_ms": 400,
             "gap_ms": 600,
             "hold_ms": 1200, "show_ms": 5000, "cards": "virtual"}

@@ -18,7 +18,7 @@ per _DRIFT_SCANS net scans on one side (a slow median tracker: temperature and h
 far too slow to swallow a token being placed); a reading far *above* the reference for a few
 scans in a row (it was taken with a token on the pad) is caught up within a few scans.
 
-Noise (issue 15): each pad keeps its jitter (mean step between scans). A quiet pad is read as is;
+Noise: each pad keeps its jitter (mean step between scans). A quiet pad is read as is;
 a jittery one through a running average (1/4 .. 1/16 per scan, more the worse the jitter), and one
 too noisy for that (jitter over ~1.4x the touch threshold) holds its presence and its reference
 until it calms down: noise never flickers a pad nor pushes a reference up. Several electrodes

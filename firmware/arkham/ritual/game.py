@@ -65,7 +65,7 @@ class Game:
         return copy(self.state)
 
     def restore(self, snap):
-        _once("extra").shape(snap)  # (a state the game cannot play: ValueError, issue 32)
+        _once("extra").shape(snap)  # (a state the game cannot play: ValueError)
         self.state = copy(snap)
         self.cards = _cards_for(self.state)
         self.start_events = []

@@ -1,4 +1,4 @@
-"""What must hold in an AH2e game after every action (issue 29), checked from the outside on the
+"""What must hold in an AH2e game after every action, checked from the outside on the
 core's state: `Checker().after(g, action, events)` returns the faults found (empty: all holds).
 
 - the monster limit (AH-LIMIT-1/2: monsters in Arkham and the Sky at most investigators + 3,

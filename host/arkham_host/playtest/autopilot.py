@@ -1,5 +1,5 @@
 """The AH2e autopilot: investigators played as a careful player would, through the same legal
-actions a table offers (issue 29). `choose(g, actions, rnd)` picks one of `g.legal_actions()`.
+actions a table offers. `choose(g, actions, rnd)` picks one of `g.legal_actions()`.
 
 What it prefers, and why (in a player's words):
 - Healthy (stamina and sanity above 1), it heads for an open gate nobody else is seeing to, by
@@ -373,7 +373,7 @@ def _sliders(g, i, acts):
     """The sliders one step (the Focus most sheets have) toward what is next: on the way
     through an Other World, or back at the gate it explored, the better closing skill (Fight or
     Lore) up; in Arkham, Speed just high enough to reach its goal this turn (all of it when the
-    goal is farther), the rest in Sneak, to evade what waits there (issue 29: 400 fresh games a
+    goal is farther), the rest in Sneak, to evade what waits there (400 fresh games a
     size closed 3-41 % more gates than Speed up as far as Sneak stays 2, with fewer knock-outs)."""
     s = g.s
     v = s["inv"][i]
