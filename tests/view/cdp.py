@@ -95,7 +95,9 @@ class Browser:
 
     async def goto(self, url):
         await self.call("Page.navigate", url=url)
-        await self.wait_for("document.body && document.body.dataset.ready === '1'")
+        # (a page is ready once its first state came: up to 30 s on a loaded 2-core machine, where
+        # 10 s was once too short for the third seat's page of a Final Hour game)
+        await self.wait_for("document.body && document.body.dataset.ready === '1'", tries=600)
 
     async def click(self, x, y):
         for kind in ("mousePressed", "mouseReleased"):
