@@ -44,7 +44,8 @@ _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
-_STEP_PARTS = const(("commands", "scan", "show", "save", "send", "sweep"))  # a loop step's parts, in order
+# a loop step's parts, in order
+_STEP_PARTS = const(("commands", "scan", "show", "save", "send", "sweep"))
 _SWEEP_BYTES = const(4096)  # garbage worth a collection between steps (see run)
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
 
@@ -368,7 +369,9 @@ class App:
                 if self._save_failed is not None:
                     self._unsave_mod().report(self)
                 seq = self.events.seq
-                self._game_crc = persist.save(self.storage, STATE_FILE, seq, self._table(), not swept)
+                self._game_crc = persist.save(
+                    self.storage, STATE_FILE, seq, self._table(), not swept
+                )
                 self._check_game = False
                 self._save_failed = None
                 self._saved_seq = seq

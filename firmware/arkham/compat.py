@@ -154,7 +154,8 @@ def gc_threshold(nbytes=_GC_TIGHT):
         import gc
 
         if not nbytes:
-            nbytes = _GC_ROOMY if gc.mem_free() > _ROOMY_FREE else _GC_TIGHT  # type: ignore[attr-defined]
+            free = gc.mem_free()  # type: ignore[attr-defined]
+            nbytes = _GC_ROOMY if free > _ROOMY_FREE else _GC_TIGHT
         gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
     except (ImportError, AttributeError):
         pass

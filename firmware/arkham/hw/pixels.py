@@ -56,7 +56,6 @@ class Pixels:
             raise ValueError("brightness cap must be 0..255")
         self.n = n
         self.order = order
-        self.cap = cap
         # gamma, then the brightness cap, as one table: a byte asked for in, the wire byte out
         self.gamma = bytearray(((GAMMA[x] if gamma else x) * cap) // 255 for x in range(256))
         # wire offset of R, G, B inside each 3-byte pixel
