@@ -9,23 +9,10 @@ with the state once they have settled). The real firmware on the emulated ah2e t
 
 import pytest
 
-from arkham.games.ah2e_sync import expected
 from arkham_host.hil.campaign import Table
+from arkham_host.hil.campaign_resume import _settle as settle  # (the campaign's own)
 
 BAD = ("pads_differ", "prompt", "inv_moved", "misplaced", "in_hand")
-
-
-def settle(t):
-    """Put the board as the game says it is (every prompt done by the pads)."""
-    for _ in range(6):
-        core = t.app.mode.core
-        for sp in t.board.spots:
-            if sp.chip is not None and expected(core, sp.name) != t.hw.pads.present(sp.name):
-                t.hw.world.execute(("place " if expected(core, sp.name) else "lift ") + sp.name)
-        t.step(10)
-        if not t.app.mode.sync.todo and not t.app.mode.sync.wrong:
-            return
-        t.send(b"ok all\n", 3)
 
 
 @pytest.mark.parametrize("after_ms", [0, 10, 100, 300])

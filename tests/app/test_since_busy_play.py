@@ -11,20 +11,9 @@ import random
 import pytest
 
 from arkham_host.hil.campaign import Table
-
-TOUCH_MS = 80
-
-
-def raw_lines(t):
-    data = bytes(t.io.out)
-    t.io.out.clear()
-    return [line + b"\n" for line in data.split(b"\n") if line.startswith(b"{")]
-
-
-def steps(t, n):
-    for _ in range(n):
-        t.now += 10
-        t.app.step(t.now)
+from arkham_host.hil.campaign_link import TOUCH_MS
+from arkham_host.hil.campaign_link import _lines as raw_lines  # (the campaign's own: as sent)
+from arkham_host.hil.campaign_link import _steps as steps
 
 
 def seq_of(line):
