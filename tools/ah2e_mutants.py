@@ -193,11 +193,19 @@ def apply(text, row, col, old, new):
 SLOW = ("tests/ah2e/test_ah2e_properties.py", "tests/ah2e/test_ah2e_bad_input.py")
 
 
+SHARED = ("qstrs.py",)  # helpers in tests/ that tests/ah2e imports (tests/conftest.py's path)
+# the 32-bit port beside the checkout: the copy, in a temporary directory, would not find it there
+MICROPYTHON32 = ROOT.parent / "shared" / "pico" / "micropython32"
+
+
 def env_for(work):
     """The copy's firmware/ first on the path (ahead of any editable install of the project)."""
-    path = str(work / "firmware") + os.pathsep + str(work / "host")
-    return dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1",
-                HYPOTHESIS_PROFILE="ah2e-mutants")
+    path = os.pathsep.join(str(work / p) for p in ("firmware", "host", "tests"))
+    env = dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1",
+               HYPOTHESIS_PROFILE="ah2e-mutants")
+    if "ARKHAM_MICROPYTHON32" not in env and MICROPYTHON32.is_file():
+        env["ARKHAM_MICROPYTHON32"] = str(MICROPYTHON32)
+    return env
 
 
 def which_core(work, module="arkham.ah2e"):
@@ -349,6 +357,8 @@ def copy_tree():
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(TESTS, work / "tests" / "ah2e",
                     ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    for f in SHARED:
+        shutil.copy(TESTS.parent / f, work / "tests" / f)
     return work
 
 
