@@ -137,6 +137,14 @@ EQUIVALENT = (
     # end_move (legal.py), which the loop before returns: its last line is never reached
     ("autopilot.py", "return a  # every clue token here\n    return acts[0]", "0", "1",
      "unreached: a plain end_move is always there"),
+    # the seed-37 pass: dice()'s default modifier is never used (every caller passes one)
+    ("autopilot.py", "def dice(g, i, check, mod=0):", "0", "1", "every call passes mod"),
+    # safe_to_fight: a horror damage of 0 (or none) only where there is no horror check, and the
+    # next line sets the horror for those (data/monsters.json: fire vampire, maniac, witch)
+    ("autopilot.py", 'horror = rules.stat(g, m, "horror_dmg") or 0', "0", "1",
+     "overwritten: no horror check there"),
+    # the action bound no game reaches, as `<` / `<=` on it above
+    ("autopilot.py", "MAX_ACTIONS = 20000", "20000", "20001", "never reached"),
     # len([1 for ...]) counts the entries of a list (score, trophies): their value does not matter
     ("rules.py", "len([1 for", "1", "2", "len() of a list of 1s or 2s"),
 )

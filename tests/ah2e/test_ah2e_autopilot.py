@@ -565,3 +565,40 @@ def test_against_a_harmless_blow_and_no_gate_it_spends_its_clue_tokens_AH_COMBAT
 
     open_gate(g, "woods", "rlyeh")  # now a lost round draws it through: the combat ends
     assert failing(g, 3, "combat", difficulty=2) == "accept"
+
+
+# ---- and the seed-36 pass: sanity hurts as stamina does ------------------------------------------
+def test_hurt_by_sanity_it_claims_no_gate_and_heads_for_the_asylum():
+    """Hurt is stamina or sanity at 1: either way it is not fit for an Other World, leaves the
+    gate to the others and goes to the care that heals what it lacks (Arkham Asylum)."""
+    from ah2e_helpers import open_gate
+
+    g = fresh(2)
+    g.s["first"] = 0
+    open_gate(g, "woods", "rlyeh")
+    v = g.s["inv"][0]
+    v.update(at="uptown", san=1)  # full stamina
+    assert not autopilot.healthy(v)
+    assert autopilot.goals_for(g, 0) == {"arkham_asylum"}
+    g.s["inv"][1]["at"] = "southside"
+    assert autopilot.claimed(g, 1) == set()
+    v["san"] = 2
+    assert autopilot.healthy(v) and autopilot.claimed(g, 1) == {"woods"}
+    v.update(at="arkham_asylum", san=1, money=5)
+    assert autopilot.care_action(g, 0) == {"a": "effect", "inv": 0, "sanity": v["msan"] - 1,
+                                           "money": -2}
+
+
+# ---- and the seed-37 pass ---------------------------------------------------------------------
+def test_it_closes_with_lore_when_lore_gives_more_dice_not_passing():
+    """Closing a gate is taken whenever offered, with the skill that gives more dice: Lore here,
+    though `pass` is offered first."""
+    from ah2e_helpers import open_gate
+
+    g = fresh(1)
+    open_gate(g, "woods", "rlyeh")
+    v = g.s["inv"][0]
+    v.update(at="woods", explored="woods")
+    v["sk"][2], v["sk"][4] = 1, 5  # Fight 1, Lore 5
+    acts = [{"a": "pass"}, {"a": "close", "skill": "fight"}, {"a": "close", "skill": "lore"}]
+    assert autopilot._close(g, 0, acts) == {"a": "close", "skill": "lore"}

@@ -138,3 +138,132 @@ def test_checker_finds_a_move_after_a_knock_out_and_not_another_investigators_AH
                c.after(g, None, [{"ev": "knocked_out", "inv": 0}]))
     c = ah2e_invariants.Checker()
     assert not any("moves on" in f for f in c.after(g, None, [{"ev": "knocked_out", "inv": 1}]))
+
+
+# ---- each check finds its fault and stays quiet where the rule allows it -----------------------
+def test_checker_lifts_the_monster_limit_at_terror_10_and_in_the_final_battle_AH_TERROR_3():
+    g = game(8)
+    cup = [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
+    for m in cup[:12]:
+        g.s["mon"][m] = "woods"
+    g.s["terror"] = 9
+    assert any("monster limit" in f for f in faults(g))
+    g.s["terror"] = 10
+    g.s["closed"] = [shop for _, shop in g.d.closes]
+    assert not any("monster limit" in f for f in faults(g))
+    g.s.update(terror=9, phase="final", woke="gates")  # the awakening ends the limit too
+    assert not any("monster limit" in f for f in faults(g))
+    from arkham.ah2e import rules
+
+    g.s.update(terror=0, phase="mythos")
+    woods = cup[:12]
+    while rules.arkham_count(g) > rules.limit(g):
+        g.s["mon"][woods.pop()] = "cup"
+    assert not any("monster limit" in f for f in faults(g))  # at the limit (AH-LIMIT-1)
+
+
+def test_checker_takes_the_outskirts_full_to_their_limit_AH_LIMIT_3():
+    g = game(4)  # Outskirts limit 4
+    cup = [m for m, p in enumerate(g.s["mon"]) if p == "cup"]
+    for m in cup[:4]:
+        g.s["mon"][m] = "outskirts"
+    assert faults(g) == []
+    g.s["mon"][cup[4]] = "outskirts"
+    assert "Outskirts limit: 5 > 4" in faults(g)
+
+
+def test_checker_finds_a_monster_marker_in_no_known_place_AH_BOARD_4():
+    g = game()
+    g.s["mon"][0] = "nowhere"
+    assert "monster 0 at an unknown place 'nowhere'" in faults(g)
+
+
+def test_checker_finds_an_investigators_clue_tokens_or_money_below_zero_AH_BOARD_4():
+    g = game()
+    v = g.s["inv"][1]
+    v.update(clues=-1, money=3)
+    assert any("investigator 1 below zero" in f for f in faults(g))
+    v.update(clues=0, money=-1)
+    assert any("investigator 1 below zero" in f for f in faults(g))
+    v["money"] = 0
+    assert faults(g) == []
+
+
+def test_checker_finds_a_gate_whose_marker_is_elsewhere_AH_BOARD_3():
+    g = game()
+    loc, marker = next(iter(g.s["gates"].items()))
+    other = g.s["gm"].index("stack")
+    g.s["gates"][loc] = other  # the gate names a marker still in the stack
+    assert "gate at %s: its marker %d is at 'stack'" % (loc, other) in faults(g)
+
+
+def test_checker_finds_the_awakenings_gates_open_and_the_ancient_one_asleep_AH_AWAKE_2():
+    from ah2e_helpers import clear_board, open_gate
+    from arkham.ah2e import rules
+
+    g = game(2)
+    clear_board(g)
+    n = rules.gate_threshold(g)  # 8 with 2 investigators
+    for loc in sorted(g.d.unstable)[:n - 1]:
+        open_gate(g, loc, g.d.gate_world[g.s["gm"].index("stack")])
+    assert faults(g) == []  # one short of it
+    open_gate(g, sorted(g.d.unstable)[n - 1], g.d.gate_world[g.s["gm"].index("stack")])
+    assert "%d gates open (threshold %d) and not awake" % (n, n) in faults(g)
+    g.s.update(phase="final", woke="gates")
+    assert faults(g) == []  # awake: the final battle
+
+
+def test_checker_takes_a_full_doom_track_in_the_final_battle_AH_AWAKE_1():
+    g = game()
+    g.s.update(doom=g.ao["doom"] - 1)
+    assert faults(g) == []
+    g.s.update(doom=g.ao["doom"], phase="final", woke="doom")
+    assert faults(g) == []
+    g.s["doom"] = g.ao["doom"] + 1
+    assert any("outside 0..%d" % g.ao["doom"] in f for f in faults(g))
+
+
+def test_checker_finds_the_final_battle_without_an_awakening_AH_AWAKE_5():
+    g = game()
+    g.s.update(phase="final", woke=None)
+    assert "the final battle without an awakening" in faults(g)
+
+
+def test_checker_takes_the_shops_closed_at_their_terror_AH_TERROR_2():
+    g = game()
+    g.s["terror"] = 2
+    assert faults(g) == []  # nothing closes before 3
+    g.s["terror"] = 3
+    g.s["closed"] = sorted(shop for level, shop in g.d.closes if level <= 3)
+    assert faults(g) == []
+
+
+def test_checker_takes_one_knock_out_in_a_movement_and_a_dead_investigators_AH_MOVE_8():
+    from test_ah2e_turn import at_move, fresh
+
+    g = fresh(2)
+    at_move(g)
+    c = ah2e_invariants.Checker()
+    g.s["inv"][0]["dead"] = 1  # devoured: no more moves of theirs to find
+    assert c.after(g, None, [{"ev": "knocked_out", "inv": 0}]) == []
+    g = game()
+    g.s["phase"] = "movement"
+    c = ah2e_invariants.Checker()
+    assert c.after(g, None, [{"ev": "knocked_out", "inv": 0}]) == []  # once is the rule's case
+    g.s["phase"] = "encounter"
+    assert c.after(g, None, [{"ev": "knocked_out", "inv": 0}]) == []  # not in the movement
+
+
+def test_checker_finds_a_knocked_out_investigator_offered_more_than_the_end_of_movement_AH_MOVE_8():
+    """No movement points left and only `end_move` offered: the knock-out ended the movement;
+    any other action (a move, a fight) still offered means it did not."""
+    g = game()
+    g.s["phase"] = "movement"
+    need = {"k": "move", "inv": 0, "points": 0}
+    g.need = lambda: need
+    ko = [{"ev": "knocked_out", "inv": 0}]
+    g.legal_actions = lambda: [{"a": "end_move", "clues": 0}]
+    assert ah2e_invariants.Checker().after(g, None, ko) == []
+    g.legal_actions = lambda: [{"a": "end_move", "clues": 0}, {"a": "fight", "monster": 3}]
+    assert "investigator 0 moves on after a knock-out" in ah2e_invariants.Checker().after(
+        g, None, ko)
