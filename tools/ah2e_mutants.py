@@ -137,7 +137,7 @@ EQUIVALENT = (
     # end_move (legal.py), which the loop before returns: its last line is never reached
     ("autopilot.py", "return a  # every clue token here\n    return acts[0]", "0", "1",
      "unreached: a plain end_move is always there"),
-    # the seed-37 pass: dice()'s default modifier is never used (every caller passes one)
+    # dice()'s default modifier is never used (every caller passes one)
     ("autopilot.py", "def dice(g, i, check, mod=0):", "0", "1", "every call passes mod"),
     # safe_to_fight: a horror damage of 0 (or none) only where there is no horror check, and the
     # next line sets the horror for those (data/monsters.json: fire vampire, maniac, witch)
@@ -202,8 +202,6 @@ SLOW = ("tests/ah2e/test_ah2e_properties.py", "tests/ah2e/test_ah2e_bad_input.py
 
 
 SHARED = ("qstrs.py",)  # helpers in tests/ that tests/ah2e imports (tests/conftest.py's path)
-# the 32-bit port beside the checkout: the copy, in a temporary directory, would not find it there
-MICROPYTHON32 = ROOT.parent / "shared" / "pico" / "micropython32"
 
 
 def env_for(work):
@@ -211,8 +209,14 @@ def env_for(work):
     path = os.pathsep.join(str(work / p) for p in ("firmware", "host", "tests"))
     env = dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1",
                HYPOTHESIS_PROFILE="ah2e-mutants")
-    if "ARKHAM_MICROPYTHON32" not in env and MICROPYTHON32.is_file():
-        env["ARKHAM_MICROPYTHON32"] = str(MICROPYTHON32)
+    # the 32-bit port as this checkout finds it: the copy, in a temporary directory, would not
+    if str(ROOT / "host") not in sys.path:
+        sys.path.insert(0, str(ROOT / "host"))
+    from arkham_host.device import runtimes
+
+    m32 = runtimes.micropython32_binary()
+    if m32 is not None:
+        env[runtimes.MICROPYTHON32_ENV] = m32
     return env
 
 
