@@ -147,3 +147,40 @@ def test_a_game_an_older_firmware_saved_in_the_root_resumes_from_the_saves_folde
     assert after == before
     fs = flash.read_fs(f)
     assert "state/state.json" in files_in(fs, "/state") and "state.json" not in files_in(fs)
+
+
+def test_the_first_save_the_host_makes_is_a_new_games_save():
+    """firstsave: the state folder the firmware leaves after `game NAME` and its first save."""
+    from arkham_host.chip import firstsave
+    from arkham_host.table.saved_game import saved_game
+
+    out = firstsave.files(runtimes.BOARDS_DIR / "ritual.json", "ritual")
+    assert "state.json" in out
+    saved = json.loads(out["state.json"])
+    assert saved["table"]["game"] == "ritual" and saved["seq"] > 0
+    with pytest.raises(RuntimeError):  # a game the board cannot host: the table says so
+        firstsave.files(runtimes.BOARDS_DIR / "ritual.json", "ah2e")
+
+
+def test_a_fresh_chip_asked_for_a_game_boots_into_resuming_its_first_save(tmp_path):
+    """No bring-up boot, game switch and restart: the chip's first boot resumes the game the
+    host saved into its /state/, as after any power cycle, and plays it."""
+    why = chip_unavailable()
+    if why:
+        pytest.skip(why)
+    from arkham_host.chip.chipsim import ChipSim
+
+    board = runtimes.BOARDS_DIR / "ritual.json"
+    sim = ChipSim(board, game="ritual", state_dir=tmp_path, realtime=False).start()
+    try:
+        assert "first save" in sim.layout
+        assert sim.boot["hello"]["game"] == "ritual" and "restart_ms" not in sim.boot
+        link = Link(sim.serial_path)
+        try:
+            assert link.request("state", 60)["ok"]
+            assert link.request("legal", 60)["ok"]
+        finally:
+            link.close()
+        assert sim.resets == []
+    finally:
+        sim.stop()

@@ -146,7 +146,7 @@ class _Table:
         self._watch = None  # what touch() waits for (see _on_frame)
         self.sim = ChipSim(
             boardfile.board_path(board), game=game, realtime=False, on_serial=self._on_serial,
-            on_frame=self._on_frame,
+            on_frame=self._on_frame, first_save=False,  # (pico_boot_ms: the bring-up boot's)
         )
         self.sim.start()
         try:

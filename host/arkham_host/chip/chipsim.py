@@ -42,6 +42,7 @@ from .i2c import CONNECT, REQUEST, Target
 STACK_KEYS = ("max", "max_ever", "size", "region", "sp")  # of rp2040.mjs's stack event
 READY_TIMEOUT = 180.0  # wall seconds for boot, imports and the game choice (slow CI machines)
 TAIL_BYTES = 4096  # the chip's last output, for error reports
+STATE_FOLDER = "state"  # where main.py keeps the saves on the chip's littlefs (resume.where)
 CHIP_LOCAL = dict(LOCAL)
 CHIP_LOCAL["chip"] = (
     "chip [repaint]: the emulated chip: chip time (ms), wall time (ms), resets, usb, and the C "
@@ -65,6 +66,7 @@ class ChipSim(Sim):
         bare=False,
         realtime=True,
         ready_timeout=READY_TIMEOUT,
+        first_save=True,
         **sim_options,
     ):
         """sim_options: Sim's own (game, state_dir, socket_path, stderr, on_frame, ...)."""
@@ -75,6 +77,9 @@ class ChipSim(Sim):
         self.realtime = realtime
         self.ready_timeout = ready_timeout
         self.replace = True  # a game asked for replaces the one on the flash (sim: --new-game)
+        # a fresh flash asked for a game gets that game's first save from the host (firstsave):
+        # the chip boots into resuming it, without the bring-up boot, switch and restart
+        self.first_save = first_save
         self.layout = None  # what start() did to the flash
         self.flash_path = None
         self.tail = collections.deque()  # the chip's recent output (bytes pieces)
@@ -111,9 +116,15 @@ class ChipSim(Sim):
         os.makedirs(self.state_dir, exist_ok=True)
         self.flash_path = os.path.join(self.state_dir, flash.FILE_NAME)
         fpath = pathlib.Path(self.flash_path)
-        if not fpath.is_file() or fpath.stat().st_size != flash.FLASH_BYTES:
+        fresh = not fpath.is_file() or fpath.stat().st_size != flash.FLASH_BYTES
+        if fresh:
             flash.new_flash(fpath)
         self.layout = "bare" if self.bare else flash.lay_out(fpath, self.board_path, self.romfs)
+        if fresh and self.first_save and not self.bare and self.game not in (None, "bringup"):
+            from . import firstsave
+
+            flash.put_files(fpath, STATE_FOLDER, firstsave.files(self.board_path, self.game))
+            self.layout += "; the first save of %s made on the host" % self.game
         self._make_model()
         req_r, req_w = os.pipe()
         rep_r, rep_w = os.pipe()

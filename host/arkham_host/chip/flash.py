@@ -14,6 +14,7 @@ Like deploy, a changed package replaces /arkham as a whole and keeps state.json 
 from __future__ import annotations
 
 import hashlib
+import os
 import pathlib
 import shutil
 
@@ -81,14 +82,17 @@ def _staged_bundle(board_map: pathlib.Path) -> pathlib.Path:
     out = runtimes.BUILD_DIR / "chip-bundle" / ("%s-%s" % (digest, board_hash))
     if (out / "bundle.json").is_file():
         return out
-    tmp = out.with_name(out.name + ".tmp")
+    tmp = out.with_name(out.name + ".%d.tmp" % os.getpid())  # (test workers may build at once)
     bundle.build(
         tmp, board_map, "micropython", compile=True, mpy=bundle.MpyVersion.from_sys(PICO_MPY),
         log=lambda s: None,
     )
-    if out.exists():
-        shutil.rmtree(out)
-    tmp.rename(out)
+    if out.exists() and not (out / "bundle.json").is_file():
+        shutil.rmtree(out, ignore_errors=True)  # (a half-made one an interrupted run left)
+    try:
+        tmp.rename(out)
+    except OSError:  # another process made it first: the same files
+        shutil.rmtree(tmp, ignore_errors=True)
     return out
 
 
@@ -146,6 +150,23 @@ def _install(fs, files: dict[str, bytes]) -> bool:
         with fs.open("/" + name, "wb") as f:
             f.write(data)
     return True
+
+
+def put_files(path: pathlib.Path, folder: str, files: dict[str, bytes]) -> None:
+    """Write `files` into /FOLDER/ of the flash file's littlefs (formatted: after lay_out)."""
+    data = bytearray(path.read_bytes())
+    fs = _lfs(bytes(data[LFS_OFFSET : LFS_OFFSET + LFS_BLOCK * LFS_BLOCKS]))
+    try:
+        fs.mkdir("/" + folder)
+    except Exception:
+        pass  # exists
+    for name, body in sorted(files.items()):
+        with fs.open("/%s/%s" % (folder, name), "wb") as f:
+            f.write(body)
+    data[LFS_OFFSET : LFS_OFFSET + LFS_BLOCK * LFS_BLOCKS] = bytes(fs.context.buffer)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(bytes(data))
+    tmp.replace(path)
 
 
 def lay_out(path: pathlib.Path, board_map: pathlib.Path, romfs: bool) -> str:
