@@ -22,7 +22,10 @@ def threshold(g, i):
 
 
 def roll_dice(g, n):
-    return [g.rng.die() for _ in range(n)]
+    out = []  # (not a comprehension: each is a call on the Pico's small C stack)
+    for _ in range(n):
+        out.append(g.rng.die())
+    return out
 
 
 def count(g, i, dice):
