@@ -149,9 +149,11 @@ class Mode(games.Mode):
         for k in ("ao", "chance", "first"):
             if k in opts:
                 core_opts[k] = opts[k]
-        # the setup's Mythos phase loads these: imported here, not deep in its flow (an import
-        # takes ~600 bytes of the Pico's C stack, and the module's body runs on top)
-        from arkham.ah2e import abilities, mythos  # noqa: F401
+        # What the setup reads and loads, here and not deep in its flow: an import or a file's
+        # read takes ~1 KB of the Pico's C stack (the Ancient One's sheet is kept for it)
+        from arkham.ah2e import abilities, mythos, setup, tables  # noqa: F401
+
+        tables.ancient_one(opts.get("ao", "cthulhu"))
         try:
             core = Game(core_opts)
         except SetupError as e:
