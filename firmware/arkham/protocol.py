@@ -297,64 +297,68 @@ _GENERATOR = type(_items())
 
 def _put(obj, out, head=()):
     """obj's JSON into out; a dict's `head` keys first, in that order, then the rest sorted.
-    (A dict's loop here, not a call of its own: a nested state costs one call a level on the
-    Pico's small C stack, a `dump` of an AH2e game ~10 levels.)"""
-    if obj is None:
-        out.extend(b"null")
-    elif obj is True:
-        out.extend(b"true")
-    elif obj is False:
-        out.extend(b"false")
-    elif isinstance(obj, int):
-        if 0 <= obj < 100:  # most numbers of a game state: written without a bytes object (a
-            if obj > 9:  # saved AH2e game allocated 32 bytes a number, twice a save)
-                out.append(48 + obj // 10)
-            out.append(48 + obj % 10)
+    A loop, not a call a level: the open lists and dicts wait in `todo` ([their items or keys,
+    the dict or None, no item written yet]), so a nested state (a `dump`, a save's piece) takes
+    no more of the Pico's small C stack than a flat line."""
+    todo = []
+    v = obj
+    while True:
+        if type(v) is str:
+            _put_str(v, out)
+        elif v is None:
+            out.extend(b"null")
+        elif v is True:
+            out.extend(b"true")
+        elif v is False:
+            out.extend(b"false")
+        elif isinstance(v, int):
+            if 0 <= v < 100:  # most numbers of a game state: written without a bytes object (a
+                if v > 9:  # saved AH2e game allocated 32 bytes a number, twice a save)
+                    out.append(48 + v // 10)
+                out.append(48 + v % 10)
+            else:
+                out.extend(b"%d" % v)
+        elif isinstance(v, str):
+            _put_str(v, out)
+        elif isinstance(v, (list, tuple)) or type(v) is _GENERATOR:  # (a generator: a long
+            out.append(91)  # list made item by item as it is written)
+            todo.append([iter(v), None, True])
+        elif isinstance(v, dict):
+            out.append(123)
+            keys = []
+            for k in head:
+                if k in v:
+                    keys.append(k)
+            for k in sorted(v):
+                if k not in head:
+                    keys.append(k)
+            todo.append([iter(keys), v, True])
         else:
-            out.extend(b"%d" % obj)
-    elif isinstance(obj, str):
-        _put_str(obj, out)
-    elif isinstance(obj, (list, tuple)) or type(obj) is _GENERATOR:  # (a generator: a long list
-        out.append(91)  # made item by item as it is written)
-        first = True
-        for v in obj:
-            if not first:
-                out.append(44)
-            first = False
-            if type(v) is str:  # (names in lists: one call less deep on the Pico's small stack)
-                _put_str(v, out)
+            raise TypeError(
+                "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(v).__name__
+            )
+        head = ()  # (the head keys: the outer dict's only)
+        while todo:  # the next item, or the end of each list or dict done with
+            top = todo[-1]
+            for k in top[0]:
+                break
             else:
-                _put(v, out)
-        out.append(93)
-    elif isinstance(obj, dict):
-        out.append(123)
-        first = True
-        for k in head:
-            if k in obj:
-                if not first:
-                    out.append(44)
-                first = False
-                _put_str(k, out)
-                out.append(58)
-                _put(obj[k], out)
-        for k in sorted(obj):
-            if k in head:
+                todo.pop()
+                out.append(93 if top[1] is None else 125)
                 continue
-            if not first:
-                out.append(44)
-            first = False
-            _put_str(str(k), out)
-            out.append(58)
-            v = obj[k]
-            if type(v) is str:  # (most values: one call less deep on the Pico's small stack)
-                _put_str(v, out)
+            if top[2]:
+                top[2] = False
             else:
-                _put(v, out)
-        out.append(125)
-    else:
-        raise TypeError(
-            "cannot send %s as JSON (integers, strings, lists, dicts only)" % type(obj).__name__
-        )
+                out.append(44)
+            if top[1] is None:
+                v = k
+            else:
+                _put_str(k if type(k) is str else str(k), out)
+                out.append(58)
+                v = top[1][k]
+            break
+        else:
+            return
 
 
 def encode(obj):
