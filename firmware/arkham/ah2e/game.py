@@ -5,6 +5,8 @@ Flow is a queue of steps run by a bounded loop (no recursion). A step either fin
 waits for the players (a decision) or for a physical chance result (AH-TABLE-4). The action
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
+import sys
+
 from arkham.ah2e import rules, tables
 from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
 from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
@@ -200,7 +202,10 @@ class Game:
             k = step[0]  # the step's handler, here (no frame of its own: ~10 steps an action)
             if k in STEPS:
                 m, fn = STEPS[k]
-                done = (fn if m is None else getattr(tables.module(m), fn))(self, step)
+                if m is not None:  # (tables.module() inline: a phase's import, a call less deep)
+                    mod = sys.modules.get(m)
+                    fn = getattr(tables.load_once(m[12:]) if mod is None else mod, fn)
+                done = fn(self, step)
             else:
                 from arkham.ah2e import final
 

@@ -86,7 +86,8 @@ class Data:
         """(name, type, gate location or None, clue location or None) of mythos card c."""
         cl = self._clue[c]
         gt = self._gate[c]
-        return (self.card_name(c), TYPES[self._typ[c]], None if gt == 255 else self.locations[gt],
+        return (self.card_names((c,))[0], TYPES[self._typ[c]],  # (card_name() inline: a call less
+                None if gt == 255 else self.locations[gt],  # deep, where a file is read)
                 None if cl == 255 else self.locations[cl])
 
     def card_at(self, c, k):
