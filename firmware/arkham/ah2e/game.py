@@ -61,7 +61,7 @@ class Game:
         self.s["q"] = [["mythos"]]
         self.setup_events = self.ev
         self.ev = []
-        try:  # (GameOver and Awaken caught here: the setup's flow runs one call less deep on the Pico's stack)
+        try:  # (caught here, not by a helper: the setup's flow runs a call less deep)
             self.run()
         except GameOver:
             pass
@@ -336,7 +336,7 @@ class Game:
         if err:
             return False, err
         s["id"] += 1
-        try:  # (GameOver and Awaken caught here: the action's rules run one call less deep on the Pico's stack)
+        try:  # (caught here, not by a helper: the action's rules run a call less deep)
             actions.do(self, action, need)
         except GameOver:
             pass

@@ -102,7 +102,8 @@ def legal(g, need):
         elif k == "surge":
             out = [{"a": "spread"}]
         elif k == "ao_loss":
-            out = [{"a": "lose", "inv": need["inv"], "what": w} for w in ("max_sanity", "max_stamina")]
+            out = [{"a": "lose", "inv": need["inv"], "what": w}
+                   for w in ("max_sanity", "max_stamina")]
         elif k == "final_attack":
             out = [{"a": "attack", "inv": need["inv"]}]
         elif k == "ao_attack":
