@@ -42,6 +42,8 @@ _LINES_PER_STEP = const(4)  # commands run per loop iteration (the scan must kee
 # ~42, and 6 KB of lines, each its own object, took ~8 KB of a Pico's heap once a game filled it
 _RING_EVENTS = const(256)
 _RING_BYTES = const(3072)
+_PENDING = const(3)  # events numbered, not yet packed into the ring: more are packed at once
+# (below EventLog.add's own bound: a Mythos phase's ~20 held unpacked cost its heap peak)
 _HOLD_MS = const(1000)  # command lines wait at most this long past a resumed game's pad check
 _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with one error
 # a loop step's parts, in order
@@ -107,7 +109,10 @@ class App:
 
     def emit(self, ev, fields=None):
         """Send an event with the next seq (written at the end of this step, after the save)."""
-        self.out.append(self.events.add(ev, fields))
+        events = self.events
+        if len(events.pending) >= _PENDING:  # (packed here before add() would: a call less
+            events.flush()  # deep on the Pico's small C stack)
+        self.out.append(events.add(ev, fields))
 
     def save(self):
         """A mode asks for its snapshot to be saved at the end of this step."""

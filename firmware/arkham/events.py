@@ -91,12 +91,25 @@ class EventLog:
     def flush(self):
         """Pack the events numbered since the last flush into the ring, oldest first."""
         pending = self.pending
+        names = self.names
         while pending:
             obj, line = pending[0]
             data = bytearray()
-            try:
-                if not pack(obj, data, self.names, 0):
-                    data = None  # (kept as its line)
+            try:  # (pack(obj, data, names, 0) with its dict's loop here: a call less deep)
+                k = len(obj) - 1  # (its seq left out)
+                if k > 127:
+                    data = None
+                else:
+                    data.append(_DICT)
+                    data.append(k)
+                    for k in obj:
+                        if k != "seq" and not (
+                            type(k) is str
+                            and pack(k, data, names, 1)
+                            and pack(obj[k], data, names, 1)
+                        ):
+                            data = None  # (kept as its line)
+                            break
             except MemoryError:
                 data = None
             pending.pop(0)

@@ -51,7 +51,17 @@ class Rng:
             raise ValueError("below(n) needs n > 0")
         limit = (1 << 30) - ((1 << 30) % n)
         while True:
-            v = self.next30()
+            # (next30() inline: a die is rolled deep in a game's flow, on a Pico's small C stack)
+            hi = self.hi
+            lo = self.lo
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            self.hi = hi
+            self.lo = lo
+            v = ((hi & 0x3FFF) << 16) | lo
             if v < limit:
                 return v % n
 

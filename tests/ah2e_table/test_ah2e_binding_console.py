@@ -89,6 +89,47 @@ def test_act_forms_and_legal():
     assert r["done"] == "move to=" + to and r["events"] >= 1
 
 
+def test_legal_actions_are_listed_once_an_action():
+    """`need`, `act N`, `legal`, the scene's destinations and a token's lift all read one list of
+    the state's legal actions; an action (or a new game, a restore) makes it listed again."""
+    t = Table(players=2, seed=5)
+    t.settle()
+    play(t, random.Random(1), 40, stop=lambda t: t.core.need()["k"] == "move")
+    core = t.core
+    calls = []
+    listed = core.legal_actions
+
+    def counted():
+        calls.append(1)
+        return listed()
+
+    core.legal_actions = counted
+    t.take()
+    for _ in range(6):  # moves and their ends: each action's `need`, the next `act N`, the scene
+        t.settle()
+        if t.core.need()["k"] != "move":
+            break
+        before = len(calls)
+        t.cmd("legal")
+        t.scene()
+        i = t.core.need()["inv"]
+        t.lift(t.s["inv"][i]["at"])  # the moving investigator's token in hand: its destinations
+        t.place(t.s["inv"][i]["at"])  # put back
+        t.cmd("act 1")
+        assert t.last("need")["legal"] >= 1
+        t.cmd("legal")
+        t.scene()
+        assert len(calls) - before <= 1, len(calls) - before
+    assert calls
+    snap = t.mode.snapshot()
+    t.mode.restore(snap)
+    t.mode.core.legal_actions = counted
+    n = len(calls)
+    t.cmd("legal")
+    t.cmd("legal")
+    assert len(calls) == n + 1  # (listed again for the restored game, then kept)
+
+
 def test_values_are_typed():
     from arkham.games.ah2e import _value
 

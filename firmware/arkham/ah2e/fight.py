@@ -22,7 +22,10 @@ def threshold(g, i):
 
 
 def roll_dice(g, n):
-    return [g.rng.die() for _ in range(n)]
+    out = []  # (not a comprehension: each is a call on the Pico's small C stack)
+    for _ in range(n):
+        out.append(g.rng.die())
+    return out
 
 
 def count(g, i, dice):
@@ -41,8 +44,11 @@ def rolled(g, dice, succ):
     first = not c["r"]
     c["r"] = 1
     g.emit("roll", inv=c["i"], dice=dice, successes=succ, total=c["s"], clue=0 if first else 1)
-    if g.s["inv"][c["i"]]["clues"] <= 0:  # (after_roll and accept inline: the combat's chain
-        finish(g, 1 if (c["p"] == "final" or c["s"] >= c["d"]) else 0)  # runs 2 calls shallower)
+    if g.s["inv"][c["i"]]["clues"] <= 0:  # (after_roll, accept and finish inline: the combat's
+        ok = 1 if (c["p"] == "final" or c["s"] >= c["d"]) else 0  # chain runs 3 calls
+        g.s["chk"] = None  # shallower)
+        g.emit("check_done", inv=c["i"], check=c["c"], passed=ok, successes=c["s"], why=c["p"])
+        DONE[c["p"]](g, c, ok)
 
 
 def spend_clue(g):

@@ -5,6 +5,8 @@ Flow is a queue of steps run by a bounded loop (no recursion). A step either fin
 waits for the players (a decision) or for a physical chance result (AH-TABLE-4). The action
 vocabulary is in docs/ah2e.md and in `actions.py`.
 """
+import sys
+
 from arkham.ah2e import rules, tables
 from arkham.ah2e.rules import Awaken, GameOver, SetupError  # noqa: F401 (SetupError: the API)
 from arkham.ah2e.tables import LOST, SOURCES, why  # noqa: F401 (SOURCES: the API)
@@ -59,7 +61,7 @@ class Game:
         self.s["q"] = [["mythos"]]
         self.setup_events = self.ev
         self.ev = []
-        try:  # (_guarded inline: the setup's flow runs one call less deep on the Pico's stack)
+        try:  # (caught here, not by a helper: the setup's flow runs a call less deep)
             self.run()
         except GameOver:
             pass
@@ -70,10 +72,12 @@ class Game:
         self.s["rng"] = self.rng.state()
 
     # ---- bookkeeping used by the rule modules ------------------------------------------------
-    # a callable: the events handed to it between the flow's steps, not kept whole (the table).
-    # Never called from inside a rule: the table encodes each event, ~10 calls deep, and a rule
-    # is already deep in a combat's chain; the Pico's 8 KB C stack takes ~27 Python calls.
+    # a callable sink(name, fields) (the table's ctx.emit): the events handed to it between the
+    # flow's steps, not kept whole; `sent` counts them. Never called from inside a rule: the
+    # table encodes each event, and a rule is already deep in a combat's chain; the Pico's 8 KB C
+    # stack takes ~27 Python calls.
     sink = None
+    sent = 0
 
     def emit(self, name, **kw):
         kw["ev"] = name
@@ -85,7 +89,9 @@ class Game:
         ev = self.ev
         if sink is not None:
             while ev:
-                sink(ev.pop(0))
+                e = ev.pop(0)
+                sink(e.pop("ev"), e)
+                self.sent += 1
 
     def push(self, steps):
         self.s["q"][0:0] = steps
@@ -145,14 +151,6 @@ class Game:
             tag = ("up", "mv", "enc", "ow")[PHASES.index(phase)]
             self.push([[tag, i] for i in rules.order(self)])
 
-    def _guarded(self, fn, *args):
-        try:
-            fn(*args)
-        except GameOver:
-            pass
-        except Awaken:
-            self._awaken_then_run()
-
     def _awaken_then_run(self):
         from arkham.ah2e import final
 
@@ -170,9 +168,11 @@ class Game:
         ev = self.ev
         sink = self.sink
         for _ in range(_FLOW_BOUND):
-            if sink is not None:  # (pass_events inline: the events' encoding is ~8 calls deep)
+            if sink is not None:  # (pass_events inline: one call less deep)
                 while ev:
-                    sink(ev.pop(0))
+                    e = ev.pop(0)
+                    sink(e.pop("ev"), e)
+                    self.sent += 1
             if s["over"]:
                 return
             c = s["chk"]
@@ -202,7 +202,10 @@ class Game:
             k = step[0]  # the step's handler, here (no frame of its own: ~10 steps an action)
             if k in STEPS:
                 m, fn = STEPS[k]
-                done = (fn if m is None else getattr(tables.module(m), fn))(self, step)
+                if m is not None:  # (tables.module() inline: a phase's import, a call less deep)
+                    mod = sys.modules.get(m)
+                    fn = getattr(tables.load_once(m[12:]) if mod is None else mod, fn)
+                done = fn(self, step)
             else:
                 from arkham.ah2e import final
 
@@ -333,9 +336,14 @@ class Game:
         if err:
             return False, err
         s["id"] += 1
-        self._guarded(actions.do, self, action, need)
+        try:  # (caught here, not by a helper: the action's rules run a call less deep)
+            actions.do(self, action, need)
+        except GameOver:
+            pass
+        except Awaken:
+            self._awaken_then_run()
         if not s["over"]:
-            try:  # (_guarded inline: the flow runs one call less deep on the Pico's stack)
+            try:  # (caught here too: the flow runs one call less deep on the Pico's stack)
                 self.run()
             except GameOver:
                 pass

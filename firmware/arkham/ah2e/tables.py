@@ -86,7 +86,8 @@ class Data:
         """(name, type, gate location or None, clue location or None) of mythos card c."""
         cl = self._clue[c]
         gt = self._gate[c]
-        return (self.card_name(c), TYPES[self._typ[c]], None if gt == 255 else self.locations[gt],
+        return (self.card_names((c,))[0], TYPES[self._typ[c]],  # (card_name() inline: a call less
+                None if gt == 255 else self.locations[gt],  # deep, where a file is read)
                 None if cl == 255 else self.locations[cl])
 
     def card_at(self, c, k):
@@ -309,9 +310,10 @@ def card_ability(name):
 
 
 def _read_ability(name):
-    """The first record of that name: its line alone, where load.py found it."""
+    """The first record of that name: its line alone, where load.py found it. (card_id()
+    inline: a card comes into play deep in a Mythos phase's flow, on the Pico's small C stack.)"""
     d = get()
-    c = d.card_id(name)
+    c = d.card_names(range(d.ncards), name) if isinstance(name, str) and name else None
     n = 0 if c is None else d._ab_at[2 * c + 1]
     if not n:
         return None
@@ -322,6 +324,10 @@ def _read_ability(name):
     finally:
         f.close()
     return json.loads(line[:-1] if line.endswith(b",") else line)[1]
+
+
+if sys.implementation.name != "cpython":
+    card_ability = _read_ability  # type: ignore[assignment]  # (a call less deep)
 
 
 # Reading whole files (setup, a new investigator, the option checks) is load.py's: its code

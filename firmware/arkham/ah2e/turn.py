@@ -124,7 +124,14 @@ def gates_to(g, world):
 def unhandled(g, i):
     """Monsters in the investigator's area not yet evaded (AH-MOVE-8)."""
     v = g.s["inv"][i]
-    return [m for m in rules.monsters_at(g, v["at"]) if m not in v["ev"]]
+    at = v["at"]
+    mon = g.s["mon"]
+    out = []
+    if at in mon:  # (rules.monsters_at inline, no comprehension: each is a call on the C stack)
+        for m in range(len(mon)):
+            if mon[m] == at and m not in v["ev"]:
+                out.append(m)
+    return out
 
 
 def move_check(g, i, to):

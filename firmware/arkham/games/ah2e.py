@@ -117,10 +117,12 @@ class Mode(games.Mode):
         self.pending = []
         self.pending_prompts = None
         self.check_at = -1  # the pads are compared with the state once they have settled
-        self.sent = 0  # the core's events sent by _sink in this action
         # The core game is built on first use: at boot restore() follows at once and a fresh
         # setup (data loading, the first mythos card) would only fragment a small heap.
         self._core = None
+        # the core's legal_actions() while its state stays as it is (None: not known): listed
+        # once an action, for `need`, `act N`, the scene's destinations and the pads
+        self.legal = None
 
     @staticmethod
     def prepare():
@@ -147,14 +149,21 @@ class Mode(games.Mode):
         for k in ("ao", "chance", "first"):
             if k in opts:
                 core_opts[k] = opts[k]
+        # What the setup reads and loads, here and not deep in its flow: an import or a file's
+        # read takes ~1 KB of the Pico's C stack (the Ancient One's sheet is kept for it)
+        from arkham.ah2e import abilities, mythos, setup, tables  # noqa: F401
+
+        tables.ancient_one(opts.get("ao", "cthulhu"))
         try:
             core = Game(core_opts)
         except SetupError as e:
             raise CommandError("ah2e: " + str(e.args[0]))
         self._core = core
+        self.legal = None
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
         core.setup_events = None
-        core.sink = self.sink
+        core.sink = self.ctx.emit  # (the core's events go to the app as they happen: a mythos
+        # phase's dozens are not kept whole; no call of the binding's between, on the C stack)
         n_mon = len(core.s["mon"])
         empty = (["cup"] * n_mon, [None] * len(core.s["inv"]), [])
         self.pending_prompts = changes(core, empty)  # setup: every token onto the board
@@ -175,16 +184,6 @@ class Mode(games.Mode):
             self._need()
             self.ctx.save()
 
-    def sink(self, e):
-        """The core's events sent as they happen (a mythos phase's dozens are not kept whole).
-        (_emit's body again: one Python call less on the Pico's 8 KB C stack)"""
-        self.sent += 1
-        fields = {}
-        for k in e:
-            if k != "ev":
-                fields[k] = e[k]
-        self.ctx.emit(e["ev"], fields)
-
     def _emit(self, e):
         fields = {}
         for k in e:
@@ -202,11 +201,12 @@ class Mode(games.Mode):
             )
         core = self.core
         before = positions(core)
-        self.sent = 0
+        core.sent = 0
+        self.legal = None  # (the state changes: listed again when asked)
         good, res = core.apply(action)
         if not good:
             raise CommandError("%s: %s" % (fmt(action)[:60], res))
-        n = self.sent + len(res)
+        n = core.sent + len(res)
         while res:  # (a core without the sink) each event let go once sent: not all kept
             self._emit(res.pop(0))  # through the prompts, the legal actions and the save
         res = None
@@ -268,12 +268,14 @@ class Mode(games.Mode):
         if need is None:
             return
         f = dict(need)
-        la = self.core.legal_actions()
+        la = self.legal
+        if la is None:
+            la = self.legal = self.core.legal_actions()
         f["say"] = hint(need["k"])
         if la:
             f["try"] = "act " + fmt(la[0])
         f["legal"] = len(la)
-        la = None  # (not kept while the event is encoded: an action's peak is here)
+        la = None
         if need.get("inv", -1) >= 0:
             f["name"] = self.core.s["inv"][need["inv"]]["name"]
         need = None
@@ -289,7 +291,10 @@ class Mode(games.Mode):
         return i, self.core.s["inv"][i]["at"]
 
     def _destinations(self, i):
-        return [a["to"] for a in self.core.legal_actions() if a["a"] == "move" and a["inv"] == i]
+        la = self.legal
+        if la is None:
+            la = self.legal = self.core.legal_actions()
+        return [a["to"] for a in la if a["a"] == "move" and a["inv"] == i]
 
     # ---- pads ----------------------------------------------------------------------------------
     def on_pad(self, spot, present, now_ms):
@@ -391,7 +396,9 @@ class Mode(games.Mode):
                     raise CommandError('act: a JSON object with a verb in "a"')
             elif first.isdigit():
                 no_more("act", args, kw, 1)
-                la = self.core.legal_actions()
+                la = self.legal
+                if la is None:
+                    la = self.legal = self.core.legal_actions()
                 n = int_arg(first, "act N", 1, max(1, len(la)))
                 if not la:
                     raise CommandError("act: no legal action now")
@@ -405,7 +412,9 @@ class Mode(games.Mode):
             return {"done": fmt(action), "events": n, "need": self.core.need()}
         if verb == "legal":
             no_more(verb, args, kw)
-            la = self.core.legal_actions()
+            la = self.legal
+            if la is None:
+                la = self.legal = self.core.legal_actions()
             return {
                 "legal": numbered(la),
                 "need": self.core.need(),
@@ -465,7 +474,10 @@ class Mode(games.Mode):
             act = need["to"]
         go = ()
         if need["k"] in ("move", "return"):
-            go = [a["to"] for a in core.legal_actions() if a["a"] in ("move", "return")]
+            la = self.legal
+            if la is None:
+                la = self.legal = core.legal_actions()
+            go = [a["to"] for a in la if a["a"] in ("move", "return")]
             if len(go) > 8:
                 go = ()  # back from Lost in Time and Space: anywhere; the console says so
         return act, go
@@ -482,13 +494,17 @@ class Mode(games.Mode):
 
     def persist(self):
         """snapshot() without the core's deep copy (what Game.snapshot() returns, shared)."""
-        core = self.core
+        core = self._core
+        if core is None:  # (a new game, built by the save: `core` inline, one call less deep)
+            self.new_game()
+            core = self._core
         core.s["rng"] = core.rng.state()
         return {"opts": self.opts, "core": core.s, "table": self.sync.snapshot()}
 
     def release(self):
         """(games.Mode.release)"""
         self._core = None
+        self.legal = None
 
     def restore(self, snap):
         from arkham.games import ah2e_resume  # (a resume's own code and names: only then)
@@ -496,11 +512,12 @@ class Mode(games.Mode):
         ah2e_resume.check(snap)  # (a state the game cannot play is a damaged save: ValueError)
         opts = _rare().options(snap.get("opts") or {})
         self._core = None  # drop the old game before building the saved one (a small heap)
+        self.legal = None
         collect()
         ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
         self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
         self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
-        self._core.sink = self.sink
+        self._core.sink = self.ctx.emit
         self.opts = opts
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})

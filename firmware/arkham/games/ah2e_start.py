@@ -66,13 +66,17 @@ def check_options(opts):
     from arkham.ah2e import tables
 
     ao = opts.get("ao", "cthulhu")
-    known = tables.ancient_ones()
-    if ao not in known:
-        raise CommandError("ah2e: unknown Ancient One %r; known: %s" % (ao, " ".join(known)))
     names = opts["investigators"]
-    if not 1 <= len(names) <= 8:
-        raise CommandError("ah2e: 1 to 8 investigators")
-    known = tables.investigator_names()
+    load = tables.load_once("load")  # (tables._once inline: the data files are read two calls
+    try:  # less deep on the Pico's small C stack, where a file's read takes ~1 KB of it)
+        known = load.ancient_ones()
+        if ao not in known:
+            raise CommandError("ah2e: unknown Ancient One %r; known: %s" % (ao, " ".join(known)))
+        if not 1 <= len(names) <= 8:
+            raise CommandError("ah2e: 1 to 8 investigators")
+        known = load.investigator_names()
+    finally:
+        tables.unload("load")
     for k in range(len(names)):
         if names[k] not in known:
             raise CommandError(
