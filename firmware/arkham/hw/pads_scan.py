@@ -35,17 +35,24 @@ def _err_text(e):
 
 
 class PadScan:
+    pending = False  # the last scan left a change waiting for its debounce
+
     def scan(self, now_ms):
-        """Read every chip once; returns [(spot, present), ...] debounced changes (reused list)."""
+        """Read every chip once; returns [(spot, present), ...] debounced changes (reused list).
+        A chip whose bytes are those of the last scan, its state a fixed point of them (`still`),
+        is not processed again: an idle board costs a bus read and a comparison per chip."""
         ch = self._changes
+        self.pending = False
         if ch:
             ch.clear()  # (clearing reallocates on MicroPython: only after a scan with changes)
         self.scans += 1
-        buf = self._buf
+        bufs = self._buf
+        still = self.still
         surprises = 0
         for ci in range(len(self.chips)):
             st = self._state[ci]
             if st != CHIP_OK:
+                still[ci] = 0
                 if st == CHIP_NODRIVER:
                     continue
                 nxt = self._next[ci]
@@ -63,10 +70,20 @@ class PadScan:
                 for el in range(12):
                     if emap[el] >= 0:
                         self._last[emap[el]] = -1  # (no step across the gap: not noise)
+            buf = bufs[ci]
             try:
-                self._drv[ci].read_filtered(buf)
+                same = self._drv[ci].read_filtered(buf)
             except OSError as e:
+                still[ci] = 0
                 self._fail(ci, now_ms, _err_text(e))
+                continue
+            if same and still[ci] and not self._hold[ci]:
+                # the very bytes of the last scan, on a chip whose state they no longer move:
+                # processing them would change nothing but the noise window's count
+                self._win[ci] += 1
+                if self._win[ci] >= _NOISE_WINDOW:
+                    self._win[ci] = 0
+                    self._judge_noise(ci)
                 continue
             if not any(buf):  # (all zeros)
                 self._fail(ci, now_ms, "reads no data (chip reset?)")
@@ -78,12 +95,32 @@ class PadScan:
                 self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
             self._ever_ok[ci] = True
             surprises += self._process(ci, buf, ch)
+            if same:
+                # the same bytes again, processed: still when that was a fixed point (nothing
+                # pending, no jitter, smoothing or hold left, the reference where an empty pad
+                # reads), so the next scans may skip the chip while its bytes stay the same
+                still[ci] = self._hold[ci] == 0
+                emap = self._emap[ci]
+                for el in range(12):
+                    k = emap[el]
+                    if k < 0:
+                        continue
+                    f = buf[el]
+                    if f <= RAIL_LOW or f >= RAIL_HIGH:
+                        if self._rail[k] < _STUCK_SCANS:
+                            still[ci] = 0
+                    elif (self._jit[k] or self._lone[k] or self._shl[k] or self._count[k]
+                          or self._raw[k] != self._present[k]
+                          or not (self._present[k] or f == self.empty[k])):
+                        still[ci] = 0
+            else:
+                still[ci] = 0
         if surprises >= _BOARD_SURPRISES:
             # several electrodes across the board jumped in the same scan: noise arriving (a
             # player moves one token at a time). Every chip waits a while.
             hold = self._hold
             for ci in range(len(hold)):
-                hold[ci] = _HOLD_SCANS
+                hold[ci] = _HOLD_SCANS  # (and no chip skipped while it lasts)
         return ch
 
     def _fail(self, ci, now_ms, err):
@@ -214,6 +251,8 @@ class PadScan:
                     present[k] = r
                     self._count[k] = 0
                     changes.append((self.names[k], r == 1))
+                else:
+                    self.pending = True  # (the app scans again at once: a change waits)
             else:
                 self._count[k] = 0
             if not r and not present[k]:
