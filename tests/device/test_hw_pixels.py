@@ -130,5 +130,24 @@ quiet.clear()
 equal((bytes(quiet.rgb), bytes(quiet.anim)), (bytes(9), bytes(3)), "clear(): all off, steady")
 check(quiet.render(1010), "cleared: transmitted")
 
+# a level step with nothing set rebuilds the LEDs that animate alone: the frame is the one a
+# render of every LED builds
+part = Pixels(6)
+part.set(0, (200, 100, 50))
+part.set(2, (90, 80, 70), PULSE)
+part.set(3, (10, 20, 30), BLINK)
+part.set(5, (0, 0, 0), FLASH)  # (unlit: never rebuilt)
+part.render(0)
+equal(part._ids, [2, 3], "the lit LEDs that animate")
+check(part._state is True, "animating() known from the render, without a loop")
+for t in (70, 130, 260, 500, 640, 1000, 1900):
+    part.render(t)
+    whole = Pixels(6)
+    whole.rgb[:] = part.rgb
+    whole.anim[:] = part.anim
+    whole.update()
+    whole.render(t)
+    equal(bytes(part._buf), bytes(whole._buf), "a level step's frame at %d ms" % t)
+
 print("transmits", lp.transmits)
 done()

@@ -76,6 +76,7 @@ class Pixels:
         # ~10 ms of chip time each)
         self._last = -1
         self._state = None  # animating()'s answer while nothing is set (None: work it out again)
+        self._ids = []  # type: list[int]  # (the lit LEDs that animate, at the last full render)
         self.empty = bytes(3 * n)  # every LED off: clear() copies it (no block made per repaint)
 
     def check(self, i):
@@ -138,8 +139,9 @@ class Pixels:
 
     def render(self, now_ms):
         """Build the frame for now_ms; transmit it if any byte changed. Returns True if sent.
-        (One loop over the LEDs with no call per LED: a Pico repaints every loop iteration while
-        something blinks.)"""
+        (One loop over the LEDs with no call per LED; when only the animations' levels moved
+        since the last render, over the LEDs that animate alone: a Pico renders at every level
+        step while something pulses.)"""
         self.now_ms = now_ms
         # the level of each animation now (STEADY, BLINK, PULSE, FLASH)
         lv1 = level(BLINK, now_ms)
@@ -155,10 +157,16 @@ class Pixels:
         go = self._go
         bo = self._bo
         anim = self.anim
-        self._shown[:] = rgb
-        self._shown_anim[:] = anim
+        if changed or self._last == -1:  # something was set: every LED
+            self._shown[:] = rgb
+            self._shown_anim[:] = anim
+            leds = range(self.n)  # type: range | list[int]
+            ids = []  # type: list[int] | None  # (the lit LEDs that animate)
+        else:  # only the animations' levels moved: only the LEDs that animate
+            leds = self._ids
+            ids = None
         lut = self.gamma
-        for i in range(self.n):
+        for i in leds:
             j = 3 * i
             r = rgb[j]
             g = rgb[j + 1]
@@ -166,6 +174,8 @@ class Pixels:
             if r or g or b:
                 a = anim[i]
                 if a != STEADY:
+                    if ids is not None:
+                        ids.append(i)
                     lv = lv1 if a == BLINK else (lv2 if a == PULSE else lv3)
                     r = r * lv // 255
                     g = g * lv // 255
@@ -182,6 +192,9 @@ class Pixels:
             if buf[j + bo] != b:
                 buf[j + bo] = b
                 changed = True
+        if ids is not None:
+            self._ids = ids
+            self._state = len(ids) > 0  # (animating(): known without a loop)
         if changed:
             self.transmits += 1
             self._transmit(buf)
