@@ -1,6 +1,5 @@
 """App.run, the loop around step(): it waits out the period unless a pad change waits for its
-debounce (then it scans again at once), and it leaves the sweep after a reply for later while a
-command line already waits."""
+debounce (then it scans again at once)."""
 
 # ruff: noqa: I001  (import order matters in a 96k heap: the biggest first, on a clean heap)
 import arkham.app  # noqa: F401
@@ -37,16 +36,4 @@ loops(3)
 equal(hw.waited, 0, "a change waiting for its debounce: the next scan at once, no wait")
 hw.pads.pending = False
 
-# after a step with a reply: the sweep, unless a line already waits
-app._quiet = False
-app._base = -(1 << 20)  # (as if much garbage came since the last sweep)
-app.step_ms[5] = -1
-hw.stream.send(b"hello\n")
-loops(1, lambda now_ms: None)
-equal(app.step_ms[5], -1, "no sweep while a line waits")
-check(not app.reader.idle(), "the line waits for the next step")
-loops(1)
-equal([o.get("re") for o in hw.stream.lines()], [None], "the next step runs it")
-loops(1)
-check(app.step_ms[5] != -1, "then the sweep")
 done()
