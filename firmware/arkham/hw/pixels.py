@@ -77,6 +77,7 @@ class Pixels:
         self._last = -1
         self._state = None  # animating()'s answer while nothing is set (None: work it out again)
         self._ids = []  # type: list[int]  # (the lit LEDs that animate, at the last full render)
+        self.leds = None  # type: list[int] | None  # (update(): the LEDs written since, None: any)
         self.empty = bytes(3 * n)  # every LED off: clear() copies it (no block made per repaint)
 
     def check(self, i):
@@ -95,11 +96,15 @@ class Pixels:
         self.rgb[j + 1] = g
         self.rgb[j + 2] = b
         self.anim[i] = anim
+        self.leds = None
         self._last = -1
         self._state = None
 
-    def update(self):
-        """rgb and anim were written to directly (Lights.paint): render builds the frame."""
+    def update(self, leds=None):
+        """rgb and anim were written to directly (Lights.paint): render builds the frame. leds:
+        the only LEDs that differ from the last render (render builds those and the ones that
+        animate); None: any may."""
+        self.leds = leds
         self._last = -1
         self._state = None
 
@@ -114,6 +119,7 @@ class Pixels:
         # per repaint of AH2e's 79 LEDs, bench pico)
         self.rgb[:] = self.empty
         self.anim[:] = memoryview(self.empty)[: self.n]  # (STEADY is 0)
+        self.leds = None
         self._last = -1
         self._state = False
 
@@ -157,14 +163,18 @@ class Pixels:
         go = self._go
         bo = self._bo
         anim = self.anim
-        if changed or self._last == -1:  # something was set: every LED
+        if self._last != -1 and not changed:  # only the levels moved: the LEDs that animate
+            leds = self._ids  # type: range | list[int]
+            ids = None  # type: list[int] | None  # (the lit LEDs that animate)
+        else:
             self._shown[:] = rgb
             self._shown_anim[:] = anim
-            leds = range(self.n)  # type: range | list[int]
-            ids = []  # type: list[int] | None  # (the lit LEDs that animate)
-        else:  # only the animations' levels moved: only the LEDs that animate
-            leds = self._ids
-            ids = None
+            ids = []
+            dirty = self.leds
+            if dirty is None or changed:  # something was set: every LED
+                leds = range(self.n)
+            else:  # these LEDs were written (update), and the ones that animate
+                leds = dirty + [i for i in self._ids if i not in dirty]
         lut = self.gamma
         for i in leds:
             j = 3 * i
@@ -195,6 +205,7 @@ class Pixels:
         if ids is not None:
             self._ids = ids
             self._state = len(ids) > 0  # (animating(): known without a loop)
+            self.leds = None
         if changed:
             self.transmits += 1
             self._transmit(buf)
