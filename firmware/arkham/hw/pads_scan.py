@@ -140,6 +140,19 @@ class PadScan:
         sm = self._sm
         jit = self._jit
         steps = self._steps
+        # (every array a local: an attribute looked up on self per electrode was ~a third of a
+        # chip's processing on the Pico)
+        touch = self.touch
+        lasts = self._last
+        nbig = self._nbig
+        nsum = self._nsum
+        lone = self._lone
+        rail = self._rail
+        shw = self._shw
+        shl = self._shl
+        count = self._count
+        up = self._up
+        drift = self._drift
         # a surprise: an electrode stepping by far more than its own jitter; several at once on
         # one chip is noise arriving (a token moves one pad): hold that chip's changes a while
         surprises = 0
@@ -149,24 +162,24 @@ class PadScan:
                 continue
             f = buf[e]
             filtered[k] = f
-            t = self.touch[k]
-            last = self._last[k]
-            self._last[k] = f
+            t = touch[k]
+            last = lasts[k]
+            lasts[k] = f
             if last < 0:
                 steps[e] = -1
                 continue
             d = f - last if f > last else last - f
             if d >= t:
-                self._nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
+                nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
             dc = d if d < 2 * t else 2 * t  # (one token or hand moves it by at most 2t/16)
-            self._nsum[k] += dc
+            nsum[k] += dc
             if d >= t and 16 * d >= 3 * jit[k]:
                 surprises += 1
-                if not self._lone[k]:
-                    self._lone[k] = 1  # (one such step is a token or a hand: not jitter)
+                if not lone[k]:
+                    lone[k] = 1  # (one such step is a token or a hand: not jitter)
                     d = -2 - d
             else:
-                self._lone[k] = 0
+                lone[k] = 0
             steps[e] = d
         hold = self._hold
         if surprises >= _SURPRISES and 6 * surprises >= self._npads[ci]:
@@ -181,15 +194,15 @@ class PadScan:
             f = buf[e]
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
-                if self._rail[k] < _STUCK_SCANS:
-                    self._rail[k] += 1
-                    if self._rail[k] == _STUCK_SCANS:
+                if rail[k] < _STUCK_SCANS:
+                    rail[k] += 1
+                    if rail[k] == _STUCK_SCANS:
                         self._set_fault(k, FAULT_STUCK)
                 continue
-            if self._rail[k]:
-                self._rail[k] = 0
+            if rail[k]:
+                rail[k] = 0
                 self._clear_fault(k, FAULT_STUCK)
-            t = self.touch[k]
+            t = touch[k]
             # smoothing from the pad's jitter: none on a quiet pad (a token is seen within the
             # debounce), up to 1/16 per scan; beyond that the pad is too noisy to believe. The
             # level rises at once and comes down one step per quiet noise window.
@@ -204,19 +217,19 @@ class PadScan:
                 sh = 4
             else:
                 sh = 5  # too noisy: hold presence and the reference until it calms down
-            if sh > self._shw[k]:
-                self._shw[k] = sh
+            if sh > shw[k]:
+                shw[k] = sh
             em = empty[k]
             if em < 0:
                 em = f
                 empty[k] = f
             s16 = sm[k]
-            was = self._shl[k]
+            was = shl[k]
             if sh < was:
                 sh = was
             elif sh > was:
-                self._shl[k] = sh
-                self._count[k] = 0  # (a change seen under less smoothing starts again)
+                shl[k] = sh
+                count[k] = 0  # (a change seen under less smoothing starts again)
                 if not was and not present[k]:
                     s16 = em << 4  # noise arriving: the last readings were already noisy
             if s16 < 0 or sh == 0:
@@ -231,7 +244,7 @@ class PadScan:
                     d = 4 * t  # (a hand moves it more, but only once)
                 jit[k] = j + ((16 * d - j) >> (2 if 16 * d > j else 3))  # rises faster
             if held or sh == 5:
-                self._count[k] = 0
+                count[k] = 0
                 continue
             d16 = (em << 4) - s16  # delta, in 16ths of a count
             r = raw[k]
@@ -242,19 +255,19 @@ class PadScan:
             raw[k] = r
             if r != present[k]:
                 st = _step(steps[e])
-                if self._count[k] and 2 * st >= t and 4 * st > j:
+                if count[k] and 2 * st >= t and 4 * st > j:
                     # still moving: a token settles, noise does not (a step within 4x the pad's
                     # mean jitter, j/16, is that jitter: it must not hold the report back)
-                    self._count[k] = 0
-                self._count[k] += 1
-                if self._count[k] >= self.debounce:
+                    count[k] = 0
+                count[k] += 1
+                if count[k] >= self.debounce:
                     present[k] = r
-                    self._count[k] = 0
+                    count[k] = 0
                     changes.append((self.names[k], r == 1))
                 else:
                     self.pending = True  # (the app scans again at once: a change waits)
             else:
-                self._count[k] = 0
+                count[k] = 0
             if not r and not present[k]:
                 # drift tracking only while the pad reads empty
                 fs = s16 >> 4
@@ -262,23 +275,23 @@ class PadScan:
                     # far above the reference for a few scans in a row: it was taken with
                     # something on the pad (tokens only ever lower the reading), so catch up
                     # fast. (A spike is one scan: it never moves the reference.)
-                    if self._up[k] < _CATCHUP_SCANS:
-                        self._up[k] += 1
+                    if up[k] < _CATCHUP_SCANS:
+                        up[k] += 1
                     else:
                         empty[k] = em + ((fs - em) >> 1)
-                        self._drift[k] = 0
+                        drift[k] = 0
                     continue
-                self._up[k] = 0
+                up[k] = 0
                 if fs > em:
-                    self._drift[k] += 1
+                    drift[k] += 1
                 elif fs < em:
-                    self._drift[k] -= 1
-                if self._drift[k] >= _DRIFT_SCANS:
+                    drift[k] -= 1
+                if drift[k] >= _DRIFT_SCANS:
                     empty[k] = em + 1
-                    self._drift[k] = 0
-                elif self._drift[k] <= -_DRIFT_SCANS:
+                    drift[k] = 0
+                elif drift[k] <= -_DRIFT_SCANS:
                     empty[k] = em - 1
-                    self._drift[k] = 0
+                    drift[k] = 0
         self._win[ci] += 1
         if self._win[ci] >= _NOISE_WINDOW:
             self._win[ci] = 0
