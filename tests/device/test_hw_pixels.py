@@ -115,6 +115,43 @@ check(by_rows.animating(), "paint: a blinking spot animates")
 check(by_rows.render(0), "paint: the next render transmits")
 equal(by_rows.sent[-1], by_show.sent[-1] if by_show.render(0) else None, "the same frame on the wire")
 
+# a repaint (clear, paint) of the frame last rendered writes the spots whose row changed alone,
+# and the render builds their LEDs and the ones that animate: the frame of a whole repaint
+def whole(rows, t):
+    px = Counting(board.led_count, board.order, cap=board.brightness_cap)
+    Lights(board, px).paint(rows, palette)
+    px.render(t)
+    return bytes(px._buf)
+
+
+rows2 = bytearray(rows)
+rows2[board.index("pad_07")] = 0  # (dark now)
+rows2[board.index("pad_03")] = 2
+rows_lights.clear()
+rows_lights.paint(rows2, palette)
+equal(by_rows.leds, [board.spot("pad_03").leds[0], board.spot("pad_07").leds[0]],
+      "a repaint: the LEDs of the spots whose row changed")
+by_rows.render(40)
+equal(bytes(by_rows._buf), whole(rows2, 40), "a repaint's frame: a whole paint's")
+equal(sorted(by_rows._ids), sorted([board.spot("pad_03").leds[0], board.spot("pad_08").leds[0],
+                                    board.spot("pad_00").leds[0]]), "the LEDs that animate now")
+rows_lights.clear()
+rows_lights.paint(rows2, palette)
+equal(by_rows.leds, [], "the same rows: nothing written")
+by_rows.render(600)
+equal(bytes(by_rows._buf), whole(rows2, 600), "and the levels' step built")
+rows_lights.show("pad_05", (5, 5, 5))  # (written otherwise since: the next paint writes all)
+by_rows.render(610)
+rows_lights.clear()
+rows_lights.paint(rows, palette)
+check(by_rows.leds is None, "a frame not the last paint's: every spot painted")
+by_rows.render(620)
+equal(bytes(by_rows._buf), whole(rows, 620), "its frame")
+rows_lights.clear()
+rows_lights.clear()  # (cleared twice, nothing rendered between: the frame is no paint's)
+rows_lights.paint(rows2, palette)
+check(by_rows.leds is None, "cleared and not rendered: every spot painted")
+
 # render builds no frame while nothing changed: the animation levels and the colours the same
 quiet = Counting(3, "RGB", gamma=False)
 quiet.set(0, (9, 0, 0), PULSE)
@@ -129,6 +166,25 @@ equal(quiet.sent[-1][0], 9, "the pulse's top level a second later")
 quiet.clear()
 equal((bytes(quiet.rgb), bytes(quiet.anim)), (bytes(9), bytes(3)), "clear(): all off, steady")
 check(quiet.render(1010), "cleared: transmitted")
+
+# a level step with nothing set rebuilds the LEDs that animate alone: the frame is the one a
+# render of every LED builds
+part = Pixels(6)
+part.set(0, (200, 100, 50))
+part.set(2, (90, 80, 70), PULSE)
+part.set(3, (10, 20, 30), BLINK)
+part.set(5, (0, 0, 0), FLASH)  # (unlit: never rebuilt)
+part.render(0)
+equal(part._ids, [2, 3], "the lit LEDs that animate")
+check(part._state is True, "animating() known from the render, without a loop")
+for t in (70, 130, 260, 500, 640, 1000, 1900):
+    part.render(t)
+    whole = Pixels(6)
+    whole.rgb[:] = part.rgb
+    whole.anim[:] = part.anim
+    whole.update()
+    whole.render(t)
+    equal(bytes(part._buf), bytes(whole._buf), "a level step's frame at %d ms" % t)
 
 print("transmits", lp.transmits)
 done()

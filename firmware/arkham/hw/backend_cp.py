@@ -57,6 +57,8 @@ class Chip:
         self._one = bytearray(1)
         self._two = bytearray(2)
         self._data = bytearray(24)
+        self._raw = bytearray(24)  # (as MPR121.read_filtered: the bytes last decoded into _buf)
+        self._buf = None
         self._base = bytearray(12)
 
     def start(self):
@@ -91,8 +93,13 @@ class Chip:
     def read_filtered(self, out):
         d = self._data
         self._read(_FILTERED, d)
+        if out is self._buf and d == self._raw:
+            return True  # (the bytes of the last read into this same out: it holds them)
         for i in range(12):
             out[i] = (d[2 * i] | (d[2 * i + 1] << 8)) & 0x3FF
+        self._raw[:] = d
+        self._buf = out
+        return False
 
     def read_baseline(self, out):
         b = self._base

@@ -62,6 +62,8 @@ class MPR121:
         self._one = bytearray(1)
         self._two = bytearray(2)
         self._data = bytearray(2 * _N)
+        self._raw = bytearray(2 * _N)  # the bytes of the last read decoded, into the list _buf
+        self._buf = None
         self._base = bytearray(_N)
         if start:
             self.start()
@@ -121,11 +123,19 @@ class MPR121:
 
     # -- readings ---------------------------------------------------------------------------
     def read_filtered(self, out):
-        """Filtered data of ELE0..ELE11 (10-bit counts) into out[0..11]; one bus transaction."""
+        """Filtered data of ELE0..ELE11 (10-bit counts) into out[0..11]; one bus transaction.
+        True when the chip sent the very bytes of the previous read into this same `out`: `out`
+        holds them already and is left as it is (one comparison in C, no loop: a scan skips a
+        chip whose readings did not move)."""
         d = self._data
         self._read_reg(_FILTERED, d)
+        if out is self._buf and d == self._raw:
+            return True
         for i in range(_N):
             out[i] = (d[2 * i] | (d[2 * i + 1] << 8)) & 0x3FF
+        self._raw[:] = d
+        self._buf = out
+        return False
 
     def read_baseline(self, out):
         """The chip's baseline of ELE0..ELE11, scaled to 10-bit counts (register holds value>>2)."""

@@ -110,7 +110,9 @@ class Pads(PadScan):
             self._npads[ci] += 1
         self._nbig = bytearray(n)
         self._fault = bytearray(n)
-        self._buf = [0] * 12
+        self._buf = [[0] * 12 for _ in range(nc)]  # each chip's readings (its driver skips
+        # decoding bytes that did not change: MPR121.read_filtered)
+        self.still = bytearray(nc)  # 1: the chip's state is a fixed point of its readings
         self._steps = [0] * 12  # one chip's steps since the last scan (-1: none)
         self._changes = []
         self._notices = []
@@ -140,6 +142,7 @@ class Pads(PadScan):
         if k is not None:
             self._present[k] = 0 if present else 1
             self._count[k] = 0
+            self.still[self._chip_of[k]] = 0
 
     def take_notices(self):
         out = self._notices
@@ -201,13 +204,14 @@ class Pads(PadScan):
         _info("set_threshold", self, spot, touch, release)
 
 
-def _info(fn, *args):
+def _info(fn, p, *args):
     from arkham.hw import pads_info
 
     try:
-        return getattr(pads_info, fn)(*args)
+        return getattr(pads_info, fn)(p, *args)
     finally:
         forget("arkham.hw.pads_info")
+        p.still[:] = bytes(len(p.still))  # (references or thresholds moved: every chip again)
 
 
 if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a

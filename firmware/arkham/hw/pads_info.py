@@ -21,7 +21,7 @@ def calibrate_empty(p, reads=4):
     reference. Returns how many electrodes were captured (stuck ones and failing chips
     are skipped)."""
     captured = 0
-    buf = p._buf
+    buf = [0] * 12
     for ci in range(len(p.chips)):
         if p._state[ci] != CHIP_OK:
             continue

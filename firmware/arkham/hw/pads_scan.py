@@ -35,17 +35,24 @@ def _err_text(e):
 
 
 class PadScan:
+    pending = False  # the last scan left a change waiting for its debounce
+
     def scan(self, now_ms):
-        """Read every chip once; returns [(spot, present), ...] debounced changes (reused list)."""
+        """Read every chip once; returns [(spot, present), ...] debounced changes (reused list).
+        A chip whose bytes are those of the last scan, its state a fixed point of them (`still`),
+        is not processed again: an idle board costs a bus read and a comparison per chip."""
         ch = self._changes
+        self.pending = False
         if ch:
             ch.clear()  # (clearing reallocates on MicroPython: only after a scan with changes)
         self.scans += 1
-        buf = self._buf
+        bufs = self._buf
+        still = self.still
         surprises = 0
         for ci in range(len(self.chips)):
             st = self._state[ci]
             if st != CHIP_OK:
+                still[ci] = 0
                 if st == CHIP_NODRIVER:
                     continue
                 nxt = self._next[ci]
@@ -63,10 +70,20 @@ class PadScan:
                 for el in range(12):
                     if emap[el] >= 0:
                         self._last[emap[el]] = -1  # (no step across the gap: not noise)
+            buf = bufs[ci]
             try:
-                self._drv[ci].read_filtered(buf)
+                same = self._drv[ci].read_filtered(buf)
             except OSError as e:
+                still[ci] = 0
                 self._fail(ci, now_ms, _err_text(e))
+                continue
+            if same and still[ci] and not self._hold[ci]:
+                # the very bytes of the last scan, on a chip whose state they no longer move:
+                # processing them would change nothing but the noise window's count
+                self._win[ci] += 1
+                if self._win[ci] >= _NOISE_WINDOW:
+                    self._win[ci] = 0
+                    self._judge_noise(ci)
                 continue
             if not any(buf):  # (all zeros)
                 self._fail(ci, now_ms, "reads no data (chip reset?)")
@@ -78,12 +95,32 @@ class PadScan:
                 self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
             self._ever_ok[ci] = True
             surprises += self._process(ci, buf, ch)
+            if same:
+                # the same bytes again, processed: still when that was a fixed point (nothing
+                # pending, no jitter, smoothing or hold left, the reference where an empty pad
+                # reads), so the next scans may skip the chip while its bytes stay the same
+                still[ci] = self._hold[ci] == 0
+                emap = self._emap[ci]
+                for el in range(12):
+                    k = emap[el]
+                    if k < 0:
+                        continue
+                    f = buf[el]
+                    if f <= RAIL_LOW or f >= RAIL_HIGH:
+                        if self._rail[k] < _STUCK_SCANS:
+                            still[ci] = 0
+                    elif (self._jit[k] or self._lone[k] or self._shl[k] or self._count[k]
+                          or self._raw[k] != self._present[k]
+                          or not (self._present[k] or f == self.empty[k])):
+                        still[ci] = 0
+            else:
+                still[ci] = 0
         if surprises >= _BOARD_SURPRISES:
             # several electrodes across the board jumped in the same scan: noise arriving (a
             # player moves one token at a time). Every chip waits a while.
             hold = self._hold
             for ci in range(len(hold)):
-                hold[ci] = _HOLD_SCANS
+                hold[ci] = _HOLD_SCANS  # (and no chip skipped while it lasts)
         return ch
 
     def _fail(self, ci, now_ms, err):
@@ -103,6 +140,19 @@ class PadScan:
         sm = self._sm
         jit = self._jit
         steps = self._steps
+        # (every array a local: an attribute looked up on self per electrode was ~a third of a
+        # chip's processing on the Pico)
+        touch = self.touch
+        lasts = self._last
+        nbig = self._nbig
+        nsum = self._nsum
+        lone = self._lone
+        rail = self._rail
+        shw = self._shw
+        shl = self._shl
+        count = self._count
+        up = self._up
+        drift = self._drift
         # a surprise: an electrode stepping by far more than its own jitter; several at once on
         # one chip is noise arriving (a token moves one pad): hold that chip's changes a while
         surprises = 0
@@ -112,24 +162,24 @@ class PadScan:
                 continue
             f = buf[e]
             filtered[k] = f
-            t = self.touch[k]
-            last = self._last[k]
-            self._last[k] = f
+            t = touch[k]
+            last = lasts[k]
+            lasts[k] = f
             if last < 0:
                 steps[e] = -1
                 continue
             d = f - last if f > last else last - f
             if d >= t:
-                self._nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
+                nbig[k] += 1  # a token or hand arriving or leaving (or wild noise)
             dc = d if d < 2 * t else 2 * t  # (one token or hand moves it by at most 2t/16)
-            self._nsum[k] += dc
+            nsum[k] += dc
             if d >= t and 16 * d >= 3 * jit[k]:
                 surprises += 1
-                if not self._lone[k]:
-                    self._lone[k] = 1  # (one such step is a token or a hand: not jitter)
+                if not lone[k]:
+                    lone[k] = 1  # (one such step is a token or a hand: not jitter)
                     d = -2 - d
             else:
-                self._lone[k] = 0
+                lone[k] = 0
             steps[e] = d
         hold = self._hold
         if surprises >= _SURPRISES and 6 * surprises >= self._npads[ci]:
@@ -144,15 +194,15 @@ class PadScan:
             f = buf[e]
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
-                if self._rail[k] < _STUCK_SCANS:
-                    self._rail[k] += 1
-                    if self._rail[k] == _STUCK_SCANS:
+                if rail[k] < _STUCK_SCANS:
+                    rail[k] += 1
+                    if rail[k] == _STUCK_SCANS:
                         self._set_fault(k, FAULT_STUCK)
                 continue
-            if self._rail[k]:
-                self._rail[k] = 0
+            if rail[k]:
+                rail[k] = 0
                 self._clear_fault(k, FAULT_STUCK)
-            t = self.touch[k]
+            t = touch[k]
             # smoothing from the pad's jitter: none on a quiet pad (a token is seen within the
             # debounce), up to 1/16 per scan; beyond that the pad is too noisy to believe. The
             # level rises at once and comes down one step per quiet noise window.
@@ -167,19 +217,19 @@ class PadScan:
                 sh = 4
             else:
                 sh = 5  # too noisy: hold presence and the reference until it calms down
-            if sh > self._shw[k]:
-                self._shw[k] = sh
+            if sh > shw[k]:
+                shw[k] = sh
             em = empty[k]
             if em < 0:
                 em = f
                 empty[k] = f
             s16 = sm[k]
-            was = self._shl[k]
+            was = shl[k]
             if sh < was:
                 sh = was
             elif sh > was:
-                self._shl[k] = sh
-                self._count[k] = 0  # (a change seen under less smoothing starts again)
+                shl[k] = sh
+                count[k] = 0  # (a change seen under less smoothing starts again)
                 if not was and not present[k]:
                     s16 = em << 4  # noise arriving: the last readings were already noisy
             if s16 < 0 or sh == 0:
@@ -194,7 +244,7 @@ class PadScan:
                     d = 4 * t  # (a hand moves it more, but only once)
                 jit[k] = j + ((16 * d - j) >> (2 if 16 * d > j else 3))  # rises faster
             if held or sh == 5:
-                self._count[k] = 0
+                count[k] = 0
                 continue
             d16 = (em << 4) - s16  # delta, in 16ths of a count
             r = raw[k]
@@ -205,17 +255,19 @@ class PadScan:
             raw[k] = r
             if r != present[k]:
                 st = _step(steps[e])
-                if self._count[k] and 2 * st >= t and 4 * st > j:
+                if count[k] and 2 * st >= t and 4 * st > j:
                     # still moving: a token settles, noise does not (a step within 4x the pad's
                     # mean jitter, j/16, is that jitter: it must not hold the report back)
-                    self._count[k] = 0
-                self._count[k] += 1
-                if self._count[k] >= self.debounce:
+                    count[k] = 0
+                count[k] += 1
+                if count[k] >= self.debounce:
                     present[k] = r
-                    self._count[k] = 0
+                    count[k] = 0
                     changes.append((self.names[k], r == 1))
+                else:
+                    self.pending = True  # (the app scans again at once: a change waits)
             else:
-                self._count[k] = 0
+                count[k] = 0
             if not r and not present[k]:
                 # drift tracking only while the pad reads empty
                 fs = s16 >> 4
@@ -223,23 +275,23 @@ class PadScan:
                     # far above the reference for a few scans in a row: it was taken with
                     # something on the pad (tokens only ever lower the reading), so catch up
                     # fast. (A spike is one scan: it never moves the reference.)
-                    if self._up[k] < _CATCHUP_SCANS:
-                        self._up[k] += 1
+                    if up[k] < _CATCHUP_SCANS:
+                        up[k] += 1
                     else:
                         empty[k] = em + ((fs - em) >> 1)
-                        self._drift[k] = 0
+                        drift[k] = 0
                     continue
-                self._up[k] = 0
+                up[k] = 0
                 if fs > em:
-                    self._drift[k] += 1
+                    drift[k] += 1
                 elif fs < em:
-                    self._drift[k] -= 1
-                if self._drift[k] >= _DRIFT_SCANS:
+                    drift[k] -= 1
+                if drift[k] >= _DRIFT_SCANS:
                     empty[k] = em + 1
-                    self._drift[k] = 0
-                elif self._drift[k] <= -_DRIFT_SCANS:
+                    drift[k] = 0
+                elif drift[k] <= -_DRIFT_SCANS:
                     empty[k] = em - 1
-                    self._drift[k] = 0
+                    drift[k] = 0
         self._win[ci] += 1
         if self._win[ci] >= _NOISE_WINDOW:
             self._win[ci] = 0

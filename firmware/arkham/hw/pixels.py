@@ -76,6 +76,8 @@ class Pixels:
         # ~10 ms of chip time each)
         self._last = -1
         self._state = None  # animating()'s answer while nothing is set (None: work it out again)
+        self._ids = []  # type: list[int]  # (the lit LEDs that animate, at the last full render)
+        self.leds = None  # type: list[int] | None  # (update(): the LEDs written since, None: any)
         self.empty = bytes(3 * n)  # every LED off: clear() copies it (no block made per repaint)
 
     def check(self, i):
@@ -94,11 +96,15 @@ class Pixels:
         self.rgb[j + 1] = g
         self.rgb[j + 2] = b
         self.anim[i] = anim
+        self.leds = None
         self._last = -1
         self._state = None
 
-    def update(self):
-        """rgb and anim were written to directly (Lights.paint): render builds the frame."""
+    def update(self, leds=None):
+        """rgb and anim were written to directly (Lights.paint): render builds the frame. leds:
+        the only LEDs that differ from the last render (render builds those and the ones that
+        animate); None: any may."""
+        self.leds = leds
         self._last = -1
         self._state = None
 
@@ -113,6 +119,7 @@ class Pixels:
         # per repaint of AH2e's 79 LEDs, bench pico)
         self.rgb[:] = self.empty
         self.anim[:] = memoryview(self.empty)[: self.n]  # (STEADY is 0)
+        self.leds = None
         self._last = -1
         self._state = False
 
@@ -138,8 +145,9 @@ class Pixels:
 
     def render(self, now_ms):
         """Build the frame for now_ms; transmit it if any byte changed. Returns True if sent.
-        (One loop over the LEDs with no call per LED: a Pico repaints every loop iteration while
-        something blinks.)"""
+        (One loop over the LEDs with no call per LED; when only the animations' levels moved
+        since the last render, over the LEDs that animate alone: a Pico renders at every level
+        step while something pulses.)"""
         self.now_ms = now_ms
         # the level of each animation now (STEADY, BLINK, PULSE, FLASH)
         lv1 = level(BLINK, now_ms)
@@ -155,10 +163,20 @@ class Pixels:
         go = self._go
         bo = self._bo
         anim = self.anim
-        self._shown[:] = rgb
-        self._shown_anim[:] = anim
+        if self._last != -1 and not changed:  # only the levels moved: the LEDs that animate
+            leds = self._ids  # type: range | list[int]
+            ids = None  # type: list[int] | None  # (the lit LEDs that animate)
+        else:
+            self._shown[:] = rgb
+            self._shown_anim[:] = anim
+            ids = []
+            dirty = self.leds
+            if dirty is None or changed:  # something was set: every LED
+                leds = range(self.n)
+            else:  # these LEDs were written (update), and the ones that animate
+                leds = dirty + [i for i in self._ids if i not in dirty]
         lut = self.gamma
-        for i in range(self.n):
+        for i in leds:
             j = 3 * i
             r = rgb[j]
             g = rgb[j + 1]
@@ -166,6 +184,8 @@ class Pixels:
             if r or g or b:
                 a = anim[i]
                 if a != STEADY:
+                    if ids is not None:
+                        ids.append(i)
                     lv = lv1 if a == BLINK else (lv2 if a == PULSE else lv3)
                     r = r * lv // 255
                     g = g * lv // 255
@@ -182,6 +202,10 @@ class Pixels:
             if buf[j + bo] != b:
                 buf[j + bo] = b
                 changed = True
+        if ids is not None:
+            self._ids = ids
+            self._state = len(ids) > 0  # (animating(): known without a loop)
+            self.leds = None
         if changed:
             self.transmits += 1
             self._transmit(buf)

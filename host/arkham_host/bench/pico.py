@@ -35,7 +35,8 @@ pico_touches              table flags it; lifted again, the flag goes) of the ch
                           world's change of the sensors (the chip's clock at its latest I2C
                           request then: ChipSim.world_ms) to the end of the first LED frame in
                           which that spot's colour differs (ChipSim.frame_ms). Only spots whose
-                          light stayed the same over the last second (steady, not animating).
+                          light stayed the same over the last second (steady, not animating);
+                          each change QUIET_MS of chip time after the light of the one before.
                           Absent when no such spot was found.
 pico_fh_step_ms_median    the median chip ms of an action of Final Hour (`game final-hour players=4
 pico_fh_actions           seed=7` on its board, a chip of its own) and of Arkham Ritual (`game ritual
@@ -99,6 +100,7 @@ WAITS_FOR_TOKENS = "the table waits for tokens"  # (a refusal `ok all` answers: 
 REPLY_TIMEOUT = 300.0  # wall seconds for one reply (an action is ~10 s wall; mythos more)
 TOUCHES = 12  # pad changes timed for pico_touch_to_light_ms (6 spots: put on, lifted)
 STEADY_MS = 1000  # a spot's light the same this long: it does not animate (a touch is seen)
+QUIET_MS = 300  # chip ms from one timed pad change's light to the next change (a player's pause)
 POLL_S = 2.0  # while waiting for a reply, look this often whether the chip reset or stopped
 # The one refusal of `act` that is no fault: a token the table flagged must be put right first
 # (games/ah2e.py apply); the bench answers `ok` and draws again. Any other refusal of an action
@@ -217,6 +219,15 @@ class _Table:
             self._cond.wait_for(lambda: w[4] is not None, timeout)
             self._watch = None
         return None if w[4] is None else w[4] - w[3]
+
+    def wait_chip(self, ms: int, timeout: float = 60.0):
+        """Until the chip's clock ran `ms` on. (A wall-clock sleep gives the chip a fifth of that
+        while it is busy: the save and the collection after a pad change were still running
+        when the next change came, and its light waited for them.)"""
+        end = self.sim.chip()["ms"] + ms
+        t0 = time.monotonic()
+        while self.sim.chip()["ms"] < end and time.monotonic() - t0 < timeout:
+            time.sleep(0.05)
 
     def _on_line(self, text, obj):
         # (the link's reader thread: every event line is handed here before a later reply is)
@@ -387,7 +398,7 @@ def touch_to_light(table, core, touches: int) -> list:
             if ms is None:
                 raise Fault("%s %s: the spot's light never changed" % (verb, spot))
             out.append(ms)
-            time.sleep(0.3)  # (the flash settles; the next change starts from a quiet table)
+            table.wait_chip(QUIET_MS)  # (the next change starts from a quiet table)
     table.take("touch -> light")
     return out
 
