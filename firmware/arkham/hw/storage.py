@@ -137,6 +137,32 @@ class Storage:
             a = e.args[0] if e.args else "?"
             raise StorageError("cannot save %s (error %s)" % (name, a))
 
+    def append(self, name, data):
+        """Add the bytes `data` at the end of the file NAME (made when missing): the game's
+        journal (arkham.app). One small write, one commit on littlefs, where a file's new
+        length counts only once it is closed: a power cut leaves the file as it was before or
+        after (on POSIX a record can be cut short: its CRC tells). `data` None: NAME is removed
+        (the journal starts again after a whole save; a removal that fails is left as it is)."""
+        path = self.path(name)
+        if data is None:
+            _remove(path)
+            return
+        try:
+            f = open(path, "ab")
+            try:
+                f.write(data)
+                f.flush()
+                synced = hasattr(os, "fsync") and hasattr(f, "fileno")
+                if synced:
+                    os.fsync(f.fileno())  # CPython: this file only
+            finally:
+                f.close()
+            if not synced and hasattr(os, "sync"):
+                os.sync()  # (as save: MicroPython on flash)
+        except OSError as e:
+            a = e.args[0] if e.args else "?"
+            raise StorageError("cannot save %s (error %s)" % (name, a))
+
     def load(self, name):
         """The last saved text, or None if there is none."""
         path = self.path(name)
