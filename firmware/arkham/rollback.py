@@ -136,7 +136,8 @@ def apply(app, base, seq, upto=None):
         f = open(path(_JOURNAL), "rb")
     except OSError:
         return seq
-    app._n = 1  # (a journal is there: the next whole save removes it)
+    if not app._n:
+        app._n = 1  # (a journal is there: the next whole save removes it)
     pads = app.pads
     was = getattr(pads, "_present", None)
     chips = getattr(pads, "_state", None)

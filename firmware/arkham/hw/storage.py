@@ -15,6 +15,7 @@ goes wrong before the rename (a MemoryError while encoding, a full disk) leaves 
 it was, and the tmp removed; write.crc32(start, buf) reads back what was written so far (the file is
 open for reading too), so a CRC of it can go into the file's tail. load_json(name) parses the file
 as it is read (no string of its size either); crc32(name, ...) reads it back in small pieces.
+append(name, data) adds bytes at the end of a file (the game's journal: arkham.app).
 
 A save is 4 filesystem commits on littlefs (create NAME.tmp, close it, two renames: each a few ms
 of a Pico's time, and every few saves a metadata compaction of ~50 ms): the previous NAME goes to

@@ -375,7 +375,7 @@ def campaign(size, seed=1, say=print):
     else:
         say("  foreign readers %6d  failed %d (requests lost %d)"
             % (figures["foreign_readers"], figures["foreign_failed"], figures["foreign_lost"]))
-    say("  journal cuts    %6d  failed %d (torn appends %d, records replayed %d)"
+    say("  journal cuts    %6d  failed %d (torn appends %d, records in the journal %d)"
         % (figures["journal_cuts"], figures["journal_failed"], figures["torn_appends"],
-           figures["journal_replayed"]))
+           figures["journal_records"]))
     return figures

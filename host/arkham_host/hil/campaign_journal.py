@@ -67,7 +67,7 @@ def _cut_append(storage, how, rnd):
 
 
 def journal_row(n, rnd, tmp, say):
-    counts = {"journal_cuts": 0, "journal_failed": 0, "torn_appends": 0, "journal_replayed": 0}
+    counts = {"journal_cuts": 0, "journal_failed": 0, "torn_appends": 0, "journal_records": 0}
     d = tempfile.mkdtemp(dir=tmp)
     t = Table(d, "ah2e", "ah2e")
     t.step(BOOT_STEPS)
@@ -113,7 +113,7 @@ def journal_row(n, rnd, tmp, say):
             counts["journal_failed"] += 1
             say("  journal cut %d (%s): the table did not boot: %r" % (i, how, e))
             break
-        counts["journal_replayed"] += records
+        counts["journal_records"] += records
         hello = [o for o in boot if o.get("ev") == "hello"]
         resumed = [o for o in boot if o.get("ev") == "resumed"]
         want = (inflight,) if how == "after_append" else (told, inflight)
