@@ -34,11 +34,17 @@ def _reply(objs):
     return [o for o in objs if "re" in o][-1]
 
 
+def new_game(t, rnd):
+    t.send(b"game ah2e seed=%d players=8 chance=virtual\n" % rnd.randrange(1 << 16), 5)
+    t.send(b"ok\n", 3)  # the setup's prompts, confirmed from the console
+
+
 def act(t, rnd):
-    """One random legal action (a refused one: the prompts confirmed with `ok` instead)."""
+    """One random legal action (a refused one: the prompts confirmed with `ok` instead); a game
+    that is over: a new one."""
     legal = _reply(t.send(b"legal\n", 1)).get("legal") or []
     if not legal:
-        return
+        return new_game(t, rnd)
     n = legal[rnd.randrange(len(legal))].split()[0]
     if not _reply(t.send(b"act %s\n" % n.encode(), 2)).get("ok"):
         t.send(b"ok\n", 2)
@@ -71,8 +77,7 @@ def journal_row(n, rnd, tmp, say):
     d = tempfile.mkdtemp(dir=tmp)
     t = Table(d, "ah2e", "ah2e")
     t.step(BOOT_STEPS)
-    t.send(b"game ah2e seed=%d players=8 chance=virtual\n" % rnd.randrange(1 << 16), 5)
-    t.send(b"ok\n", 3)  # the setup's prompts, confirmed from the console
+    new_game(t, rnd)
     for i in range(n):
         how = KINDS[i % len(KINDS)]
         for _ in range(rnd.randint(1, 4)):
