@@ -22,7 +22,7 @@ The saved game is never one string in RAM (arkham.persist); a failed save keeps 
 (tried once more at once after a collection).
 
 The journal (a mode with JOURNAL, AH2e): a step whose only changes are game lines appends them to
-_JOURNAL, one record a line, instead of saving the whole game (~8 ms on a Pico, not ~60). A record:
+_JOURNAL, one record a line, instead of saving the whole game (~7 ms on a Pico, not ~60). A record:
 b"\n" + its CRC-32 (8 hex digits) + " " + `BEFORE AFTER PADS LINE`: the event seq before and after
 the line, the pads' chip states and presence as it ran (hex; "-" without them: a mode may read
 them) and the line as typed. Its CRC starts from the CRC of the whole save it follows, so a
