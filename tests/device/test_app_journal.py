@@ -180,7 +180,8 @@ def nothing(name, data):
 store.save = nothing
 for k in range(8):
     out = ask(app, hw, "add 1", 700 + k)
-check(not reply(out)["ok"] and "not saved" in reply(out)["err"], "the 8th record's whole save fails")
+r = reply(out)
+check(not r["ok"] and "not saved" in r["err"], "the 8th record's whole save fails")
 store.save = real_save2
 out = ask(app, hw, "add 1", 800)
 check(reply(out)["ok"], "the next add is saved")

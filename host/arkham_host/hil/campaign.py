@@ -32,8 +32,12 @@ import shutil
 import tempfile
 
 from arkham_host.hil import campaign_journal, campaign_link, campaign_resume
-from arkham_host.hil.campaign_table import BOOT_STEPS, PowerCut, Table  # noqa: F401 (used by tests)
-from arkham_host.hil.campaign_table import cut_storage
+from arkham_host.hil.campaign_table import (  # noqa: F401 (Table, PowerCut: used by tests)
+    BOOT_STEPS,
+    PowerCut,
+    Table,
+    cut_storage,
+)
 
 HELP = ("the reliability campaign (hostile lines, power cuts, damaged saves, noise, and issue "
         "32's: saves that parse, sim on damaged saves, tokens at boot, busy unplugs, foreign "
