@@ -16,10 +16,12 @@ where(): where the saves are, for main.py (a folder of their own; those an older
 import os
 
 from arkham.compat import const
+from arkham.hw.storage import _exists
 from arkham.persist import crc, load_json, verify
 
 _MAX_SEQ = const(0x3FFFFFFF)  # (a MicroPython small int: at one event a second, 34 years)
 _TRIES = const(3)  # the file, its previous copy, and one more for a storage that keeps more
+_JOURNAL = const("state.journal")  # (arkham.app's)
 
 
 def resume(app, name, want, notes):
@@ -51,7 +53,9 @@ def resume(app, name, want, notes):
                 return seq, False
             app._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
             saved = None  # (the parsed file: the mode holds what it needs)
-            if c is not None and app.mode.JOURNAL:
+            path = getattr(app.storage, "path", None)
+            if c is not None and app.mode.JOURNAL and path is not None and _exists(
+                    path(_JOURNAL)):  # (its code only when there are records to run)
                 from arkham import rollback
 
                 seq = rollback.apply(app, c, seq)
@@ -140,8 +144,6 @@ def where(root, frm, what):
     few saves that log is compacted. In the root, beside the package, main.py and the board
     map, the log is longer and its compaction dearer: a save takes ~10 ms more there, and every
     fourth ~130 ms (bench pico, AH2e actions on the emulated RP2040)."""
-    from arkham.hw.storage import _exists
-
     try:
         os.mkdir(root.rstrip("/"))
     except OSError:
