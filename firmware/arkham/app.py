@@ -20,10 +20,24 @@ Saving costs one small flash write per loop iteration that emitted an event (a t
 price of a gap-free seq across power cuts. littlefs (MicroPython) spreads the wear.
 The saved game is never one string in RAM (arkham.persist); a failed save keeps the previous one
 (tried once more at once after a collection).
+
+The journal (a mode with JOURNAL, AH2e): a step whose only changes are game lines appends them to
+_JOURNAL, one record a line, instead of saving the whole game (~7 ms on a Pico, not ~60). A record:
+b"\n" + its CRC-32 (8 hex digits) + " " + `BEFORE AFTER PADS LINE`: the event seq before and after
+the line, the pads' chip states and presence as it ran (hex; "-" without them: a mode may read
+them) and the line as typed. Its CRC starts from the CRC of the whole save it follows, so a
+record reads as whole only on top of that save. The whole game is saved when the journal would
+hold _EVERY records, for a line of more than _BIG_EVENTS events (a Mythos phase: a boot replays
+little) or a record of _BIG_RECORD bytes, and for everything else (pads, ticks, core verbs); the
+journal is removed after each whole save. The boot (arkham.resume) and a rollback run the records
+again on the whole save (arkham.rollback.apply): the rules are deterministic (their generator is
+in the state), so the game is the one the host was told about.
 """
 
 # ruff: noqa: I001  (protocol, the biggest, first: the unix port compiles .py inside a 96k heap)
 import json
+
+from binascii import crc32, hexlify
 
 from arkham import protocol
 from arkham import games, persist, verbs
@@ -50,6 +64,10 @@ _QUEUE_LINES = const(16)  # complete lines that may wait; more are dropped with 
 _STEP_PARTS = const(("commands", "scan", "show", "save", "send", "sweep"))
 _SWEEP_BYTES = const(4096)  # garbage worth a collection between steps (see run)
 _ERROR_REPEAT_MS = const(5000)  # the same failure in the same place is reported at most this often
+_JOURNAL = const("state.journal")  # the game's journal (above; arkham.rollback reads it)
+_EVERY = const(8)  # a whole save when the journal would hold this many records
+_BIG_EVENTS = const(32)  # a line with more events is saved whole
+_BIG_RECORD = const(400)  # bytes: a longer record is saved whole
 
 
 class App:
@@ -85,6 +103,10 @@ class App:
         self._keep_save = False  # a save not restored for lack of memory: never saved over
         self._saved_seq = -1
         self._save_failed = None  # arkham.rollback: [message, failed saves, reported]
+        # the journal: [the CRC of the whole save, (seq after, record) of each game line since]
+        # (None: the next save is whole); _n: records in the journal file
+        self._records = None
+        self._n = 0
         self._pad_changes = []  # (spot, present) of this step
         self._quiet = True  # no step ran commands or saved since the last sweep (see run)
         self._base = 0  # the heap in use after that sweep (mem_alloc())
@@ -355,6 +377,21 @@ class App:
         ):
             self._pad_changes.clear()
             return
+        recs = self._records
+        if (recs is not None and len(recs) > 1 and recs[-1][0] == self.events.seq
+                and not self._check_game and self._save_failed is None
+                and self._n + len(recs) <= _EVERY):
+            try:  # the step's game lines into the journal (see above), not the whole game
+                self.storage.append(_JOURNAL, b"".join([r[1] for r in recs[1:]]))
+                self._n += len(recs) - 1
+                del recs[1:]
+                self._saved_seq = self.events.seq
+                self._game_crc = None  # (not the game's now: a check saves it whole)
+                self._quiet = False
+                self._pad_changes.clear()
+                return
+            except Exception:  # (flash full, say) the whole save, which removes what was written
+                self._n += 1
         # (the save inline, not a method: it runs under the step, one call less deep on the
         # Pico's small C stack; a MemoryError is tried once more on a swept heap)
         swept = False
@@ -374,9 +411,14 @@ class App:
                 if self._save_failed is not None:
                     self._unsave_mod().report(self)
                 seq = self.events.seq
-                self._game_crc = persist.save(
+                self._game_crc, crc = persist.save(
                     self.storage, STATE_FILE, seq, self._table(), not swept
                 )
+                if self._n:  # (its records are in the save: they would not read as whole now)
+                    self.storage.append(_JOURNAL, None)
+                    self._n = 0
+                self._records = ([crc] if self.mode.JOURNAL and hasattr(self.storage, "append")
+                                 else None)
                 self._check_game = False
                 self._save_failed = None
                 self._saved_seq = seq
@@ -437,11 +479,25 @@ class App:
             if handler is not None:
                 res = handler(self, tag, args, kw, now_ms)
             elif verb in self.mode.VERBS:
+                recs = self._records  # (a line may be journaled when all before it was: _persist)
+                if recs is not None and (self._check_game or self._game_dirty or seq0 != (
+                        recs[-1][0] if len(recs) > 1 else self._saved_seq)):
+                    recs = None
                 res = self.mode.command(verb, args, kw)
                 if verb not in self.mode.QUERIES:
                     changes = True
                     self._redraw = True
                     self._check_game = True
+                    n = self.events.seq
+                    if recs is not None and seq0 < n <= seq0 + _BIG_EVENTS:
+                        p = self.pads
+                        rec = b"%d %d %s %s" % (
+                            seq0, n, hexlify(bytes(p._state) + p._present)
+                            if type(getattr(p, "_present", None)) is bytearray else b"-",
+                            text.encode())
+                        if len(rec) < _BIG_RECORD:
+                            recs.append((n, b"\n%08x %s" % (crc32(rec, recs[0]) & 0xFFFFFFFF, rec)))
+                            self._check_game = False  # (the record holds the change)
             else:
                 raise CommandError(
                     "unknown verb %r; verbs: %s (help VERB for one)" % (verb[:20], self.verb_list())

@@ -18,7 +18,8 @@ into the file (write.dump: nothing of the table's size in the heap), the CRCs re
 - crc(writer, obj): CRC-32 of that text (has the game changed since the last save?);
 - save(storage, name, seq, table): writes the state file `{"seq":N,"table":{...},"crc":C,"v":2}`
   into NAME.tmp, then renames it (Storage.save); C is the CRC-32 of every byte before `,"crc":`
-  (a damaged save that still parses is never resumed). Returns the table's CRC as crc() gives it;
+  (a damaged save that still parses is never resumed). Returns (the table's CRC as crc() gives
+  it, C): C is what the journal's records start their CRCs from (arkham.app);
 - load_json(storage, name): the file parsed as it is read;
 - verify(storage, name, saved, buf): ValueError unless the parsed file `saved` is what was
   written: its CRC matches and the file ends with exactly its tail. A file without a CRC (an
@@ -102,10 +103,10 @@ def crc(writer, obj):
 
 
 def save(storage, name, seq, table, fast=True):
-    """Save the state file NAME; the CRC-32 of the table's text (as crc() gives it). fast: the
-    table in a dozen pieces (see above); else with as little heap as can be (the app's try after a
-    MemoryError): json.dump token by token into a Storage's file, the CRCs read back, or pieces of
-    a few hundred bytes."""
+    """Save the state file NAME -> (the CRC-32 of the table's text as crc() gives it, the file's
+    CRC as its tail says). fast: the table in a dozen pieces (see above); else with as little heap
+    as can be (the app's try after a MemoryError): json.dump token by token into a Storage's file,
+    the CRCs read back, or pieces of a few hundred bytes."""
     head = b'{"seq":%d,"table":' % seq
     acc = [0, crc32(head)]  # the table's CRC, the file's
 
@@ -128,7 +129,7 @@ def save(storage, name, seq, table, fast=True):
         write(_TAIL % (acc[1] & 0xFFFFFFFF))
 
     storage.save(name, fill)
-    return acc[0] & 0xFFFFFFFF
+    return acc[0] & 0xFFFFFFFF, acc[1] & 0xFFFFFFFF
 
 
 def verify(storage, name, saved, buf):

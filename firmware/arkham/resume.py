@@ -6,6 +6,8 @@ are not UTF-8, broken JSON, a folder where the file should be, a CRC that does n
 snapshot the game refuses or fails to restore, a state whose shape is not one the game can play:
 arkham.shape, checked by each game's restore) is reported as `restore_failed` with the reason, the damaged file is set aside
 (NAME.bad) and the previous good save (NAME.bak, kept by Storage.save) is tried next.
+A game whose mode keeps a journal (arkham.app) then runs its records again (arkham.rollback.apply):
+only those written on top of this very save read as whole.
 
 where(): where the saves are, for main.py (a folder of their own; those an older firmware kept in
 / moved there). main.py drops the module after it; the app loads it again to resume the game.
@@ -14,10 +16,12 @@ where(): where the saves are, for main.py (a folder of their own; those an older
 import os
 
 from arkham.compat import const
+from arkham.hw.storage import _exists
 from arkham.persist import crc, load_json, verify
 
 _MAX_SEQ = const(0x3FFFFFFF)  # (a MicroPython small int: at one event a second, 34 years)
 _TRIES = const(3)  # the file, its previous copy, and one more for a storage that keeps more
+_JOURNAL = const("state.journal")  # (arkham.app's)
 
 
 def resume(app, name, want, notes):
@@ -25,7 +29,7 @@ def resume(app, name, want, notes):
     tried once more on a swept heap; if that fails too the save is kept (app._keep_save: nothing
     is saved over it until a `game` command starts another game). `want`: a game asked for at
     boot (another saved game is not resumed)."""
-    from arkham.compat import collect
+    from arkham.compat import collect, forget
     from arkham.protocol import describe
 
     seq = 0
@@ -35,11 +39,13 @@ def resume(app, name, want, notes):
     while tries < _TRIES:
         tries += 1
         saved = None
+        c = None
         try:
             saved = load_json(app.storage, name)
             if saved is not None:
                 seq = _seq(saved)
                 verify(app.storage, name, saved, app._writer.buf)
+                c = saved.get("crc")
                 saved = saved["table"]
                 if not isinstance(saved, dict):
                     raise ValueError("the saved table is not an object")
@@ -47,6 +53,14 @@ def resume(app, name, want, notes):
                 return seq, False
             app._start(saved["game"], saved.get("options") or {}, saved.get("mode"))
             saved = None  # (the parsed file: the mode holds what it needs)
+            path = getattr(app.storage, "path", None)
+            if c is not None and app.mode.JOURNAL and path is not None and _exists(
+                    path(_JOURNAL)):  # (its code only when there are records to run)
+                from arkham import rollback
+
+                seq = rollback.apply(app, c, seq)
+                rollback = None
+                forget("arkham.rollback")
             app._game_crc = crc(app._writer, app._table())
             notes.append(("resumed", {"game": app.game}))
             return seq, True
@@ -130,8 +144,6 @@ def where(root, frm, what):
     few saves that log is compacted. In the root, beside the package, main.py and the board
     map, the log is longer and its compaction dearer: a save takes ~10 ms more there, and every
     fourth ~130 ms (bench pico, AH2e actions on the emulated RP2040)."""
-    from arkham.hw.storage import _exists
-
     try:
         os.mkdir(root.rstrip("/"))
     except OSError:

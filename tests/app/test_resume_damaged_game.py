@@ -23,6 +23,8 @@ def test_a_renamed_key_in_a_v1_save_is_damage_and_the_previous_save_resumes(tmp_
     t.step(80)
     for _ in range(3):
         assert [o["ok"] for o in t.send(b"act 1\n", 5) if "re" in o] == [True]
+    t = Table(str(tmp_path), "ah2e")  # (the actions were journaled: a restart saves them whole)
+    t.step(2)
     path = tmp_path / "state.json"
     bak = (tmp_path / "state.json.bak").read_bytes()
     damaged = _unsealed(path.read_bytes())

@@ -65,6 +65,11 @@ class Mode:
     # the verbs among VERBS that only read (legal, state): no save check and no repaint after
     # them (the check encodes the whole game: a `legal` cost as much as a move)
     QUERIES = ()  # type: tuple[str, ...]
+    # True: the app may save an accepted game line as a record in its journal instead of the
+    # whole game (arkham.app), and run it again at a boot: command() must then do the same on
+    # the state restore() rebuilt (the pads as they were then: the app keeps them), and a
+    # change made by on_pad() or tick() comes with an event or ctx.save()
+    JOURNAL = False
     # a time (ticks ms) while a resumed game waits for the pads to settle before it compares
     # them with its state (AH2e: PADS_SETTLE_MS at boot); the app holds command lines until
     # then, so a command sent right after a restart (a Pico restarts after a game switch) is not

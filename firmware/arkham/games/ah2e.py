@@ -97,6 +97,7 @@ class Mode(games.Mode):
         "override": "override [SPOT|all]: accept a token the table flagged as misplaced",
     }
     QUERIES = ("legal", "state")
+    JOURNAL = True  # (the core is deterministic: its generator is in the state)
 
     def __init__(self, ctx, options=None, snap=None):
         games.Mode.__init__(self, ctx, options)

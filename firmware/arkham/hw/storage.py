@@ -15,6 +15,7 @@ goes wrong before the rename (a MemoryError while encoding, a full disk) leaves 
 it was, and the tmp removed; write.crc32(start, buf) reads back what was written so far (the file is
 open for reading too), so a CRC of it can go into the file's tail. load_json(name) parses the file
 as it is read (no string of its size either); crc32(name, ...) reads it back in small pieces.
+append(name, data) adds bytes at the end of a file (the game's journal: arkham.app).
 
 A save is 4 filesystem commits on littlefs (create NAME.tmp, close it, two renames: each a few ms
 of a Pico's time, and every few saves a metadata compaction of ~50 ms): the previous NAME goes to
@@ -133,6 +134,32 @@ class Storage:
             os.rename(tmp, path)
             if not synced and hasattr(os, "sync"):
                 os.sync()  # MicroPython on flash: commit the filesystem
+        except OSError as e:
+            a = e.args[0] if e.args else "?"
+            raise StorageError("cannot save %s (error %s)" % (name, a))
+
+    def append(self, name, data):
+        """Add the bytes `data` at the end of the file NAME (made when missing): the game's
+        journal (arkham.app). One small write, one commit on littlefs, where a file's new
+        length counts only once it is closed: a power cut leaves the file as it was before or
+        after (on POSIX a record can be cut short: its CRC tells). `data` None: NAME is removed
+        (the journal starts again after a whole save; a removal that fails is left as it is)."""
+        path = self.path(name)
+        if data is None:
+            _remove(path)
+            return
+        try:
+            f = open(path, "ab")
+            try:
+                f.write(data)
+                f.flush()
+                synced = hasattr(os, "fsync") and hasattr(f, "fileno")
+                if synced:
+                    os.fsync(f.fileno())  # CPython: this file only
+            finally:
+                f.close()
+            if not synced and hasattr(os, "sync"):
+                os.sync()  # (as save: MicroPython on flash)
         except OSError as e:
             a = e.args[0] if e.args else "?"
             raise StorageError("cannot save %s (error %s)" % (name, a))

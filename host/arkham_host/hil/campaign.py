@@ -13,11 +13,13 @@ folder) in this process, with a manual clock, and attacks it from outside:
   huge or fractional, garbage. The table must boot, answer, and say what it did;
 - noise: each level for a while on every chip of the AH2e board with a token resting: no false
   pad event, the token held, every pad reported noisy once, no pad latched occupied afterwards.
-And five more (campaign_resume, campaign_link beside this module): damaged saves that
-still parse (a CRC that does not match is never resumed; what is resumed plays), `sim` started
-on damaged saves (the host never chokes on the file), tokens put back after power cuts (no
-pads_differ, prompt or move), busy-play unplugs (`since` gives every event missed, byte for
-byte) and a foreign reader on the port (refused by the kernel, nothing lost).
+And six more (campaign_resume, campaign_link, campaign_journal beside this module): damaged
+saves that still parse (a CRC that does not match is never resumed; what is resumed plays),
+`sim` started on damaged saves (the host never chokes on the file), tokens put back after power
+cuts (no pads_differ, prompt or move), busy-play unplugs (`since` gives every event missed, byte
+for byte), a foreign reader on the port (refused by the kernel, nothing lost) and power cuts in
+an AH2e game that journals its actions, in the middle of an append too (the game resumed is the
+one the host was told about, or that and the action it was not told about).
 It prints its figures; a row with a failure makes the exit code 1. The fast slice runs in the
 default test suite (tests/app/test_campaign.py); `--full` gives the full counts.
 """
@@ -29,17 +31,23 @@ import random
 import shutil
 import tempfile
 
-from arkham_host.hil import campaign_link, campaign_resume
-from arkham_host.hil.campaign_table import BOOT_STEPS, PowerCut, Table  # noqa: F401 (used by tests)
+from arkham_host.hil import campaign_journal, campaign_link, campaign_resume
+from arkham_host.hil.campaign_table import (  # noqa: F401 (Table, PowerCut: used by tests)
+    BOOT_STEPS,
+    PowerCut,
+    Table,
+    cut_storage,
+)
 
 HELP = ("the reliability campaign (hostile lines, power cuts, damaged saves, noise, and issue "
         "32's: saves that parse, sim on damaged saves, tokens at boot, busy unplugs, foreign "
         "readers): figures")
 
 FAST = {"lines": 240, "cuts": 18, "damaged": 20, "noise": (12, 40), "noise_s": 2,
-        "parsing": 9, "sim": 6, "tokens": 4, "unplugs": 6, "foreign": 2}
+        "parsing": 9, "sim": 6, "tokens": 4, "unplugs": 6, "foreign": 2, "journal": 15}
 FULL = {"lines": 20000, "cuts": 200, "damaged": 200, "noise": (8, 12, 16, 20, 24, 32, 40, 60, 80),
-        "noise_s": 10, "parsing": 150, "sim": 120, "tokens": 120, "unplugs": 150, "foreign": 100}
+        "noise_s": 10, "parsing": 150, "sim": 120, "tokens": 120, "unplugs": 150, "foreign": 100,
+        "journal": 200}
 
 
 def add_arguments(p):
@@ -146,41 +154,6 @@ def lines_row(n, rnd, tmp, say):
 
 
 # ---- power cuts --------------------------------------------------------------------------------
-def _cut_storage(storage, how, rnd):
-    """Make the next save of `storage` lose power `how` (a PowerCut at that point)."""
-    import arkham.hw.storage as st
-
-    real_save = storage.save
-    real_rename = st.os.rename
-
-    def save(name, data):
-        storage.save = real_save
-        if how == "mid_write":
-            pieces = []
-            (data(lambda p: pieces.append(bytes(p) if not isinstance(p, str) else p.encode()))
-             if callable(data) else pieces.append(data.encode() if isinstance(data, str) else data))
-            whole = b"".join(pieces)
-            with open(storage.path(name) + ".tmp", "wb") as f:
-                f.write(whole[: rnd.randint(0, max(0, len(whole) - 1))])
-            raise PowerCut()
-        calls = [0]
-        stop_at = 1 if how == "before_rename" else 2
-
-        def rename(a, b):
-            calls[0] += 1
-            if calls[0] == stop_at or (stop_at == 2 and not os.path.exists(b) and calls[0] == 1):
-                raise PowerCut()
-            real_rename(a, b)
-
-        st.os.rename = rename
-        try:
-            real_save(name, data)
-        finally:
-            st.os.rename = real_rename
-
-    storage.save = save
-
-
 def cuts_row(n, rnd, tmp, say):
     counts = {"power_cuts": 0, "cuts_failed": 0, "events": 0}
     d = tempfile.mkdtemp(dir=tmp)
@@ -202,7 +175,7 @@ def cuts_row(n, rnd, tmp, say):
                 t.step(rnd.randint(1, 4))
         host_max = max(host_max, t.max_seq())
         if how in ("mid_write", "before_rename", "between_renames"):
-            _cut_storage(t.app.storage, how, rnd)
+            cut_storage(t.app.storage, how, rnd)
             try:
                 t.send(b"light %s red\n" % rnd.choice(spots).encode(), 2)
                 t.hw.world.execute("place " + rnd.choice(pads))
@@ -378,6 +351,7 @@ def campaign(size, seed=1, say=print):
         figures.update(campaign_resume.tokens_row(size["tokens"], rnd, tmp, say))
         figures.update(campaign_link.unplugs_row(size["unplugs"], rnd, tmp, say))
         figures.update(campaign_link.foreign_row(size["foreign"], rnd, tmp, say))
+        figures.update(campaign_journal.journal_row(size["journal"], rnd, tmp, say))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     say("campaign (%s, seed %d):" % ("full" if size is FULL else "fast", seed))
@@ -405,4 +379,7 @@ def campaign(size, seed=1, say=print):
     else:
         say("  foreign readers %6d  failed %d (requests lost %d)"
             % (figures["foreign_readers"], figures["foreign_failed"], figures["foreign_lost"]))
+    say("  journal cuts    %6d  failed %d (torn appends %d, records in the journal %d)"
+        % (figures["journal_cuts"], figures["journal_failed"], figures["torn_appends"],
+           figures["journal_records"]))
     return figures

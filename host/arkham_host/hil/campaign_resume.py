@@ -34,12 +34,15 @@ _TAIL = b',"crc":'
 
 
 def _saved_ah2e(tmp, rnd, acts):
-    """A folder with a saved AH2e game (state.json, its .bak) after `acts` actions."""
+    """A folder with a saved AH2e game (state.json, its .bak) after `acts` actions and a
+    restart (the actions were journaled: the restart's boot saves the game whole)."""
     d = tempfile.mkdtemp(dir=tmp)
     t = Table(d, "ah2e", "ah2e", seed=rnd.randrange(1 << 16))
     t.step(BOOT_STEPS)
     for _ in range(acts):
         t.send(b"act 1\n", 5)
+    t = Table(d, "ah2e", seed=rnd.randrange(1 << 16))
+    t.step(2)
     return d, t
 
 

@@ -5,6 +5,7 @@ of byte buffers. PowerCut stands for the power going at a chosen point."""
 from __future__ import annotations
 
 import json
+import os
 
 # steps (10 ms each) past a boot before lines are sent: an AH2e game holds command lines until
 # its pads check, PADS_SETTLE_MS (500 ms) after the boot's first scan (docs/protocol.md)
@@ -13,6 +14,41 @@ BOOT_STEPS = 60
 
 class PowerCut(BaseException):
     """The power goes: nothing after it runs (not an Exception: the firmware cannot catch it)."""
+
+
+def cut_storage(storage, how, rnd):
+    """Make the next save of `storage` lose power `how` (a PowerCut at that point)."""
+    import arkham.hw.storage as st
+
+    real_save = storage.save
+    real_rename = st.os.rename
+
+    def save(name, data):
+        storage.save = real_save
+        if how == "mid_write":
+            pieces = []
+            (data(lambda p: pieces.append(bytes(p) if not isinstance(p, str) else p.encode()))
+             if callable(data) else pieces.append(data.encode() if isinstance(data, str) else data))
+            whole = b"".join(pieces)
+            with open(storage.path(name) + ".tmp", "wb") as f:
+                f.write(whole[: rnd.randint(0, max(0, len(whole) - 1))])
+            raise PowerCut()
+        calls = [0]
+        stop_at = 1 if how == "before_rename" else 2
+
+        def rename(a, b):
+            calls[0] += 1
+            if calls[0] == stop_at or (stop_at == 2 and not os.path.exists(b) and calls[0] == 1):
+                raise PowerCut()
+            real_rename(a, b)
+
+        st.os.rename = rename
+        try:
+            real_save(name, data)
+        finally:
+            st.os.rename = real_rename
+
+    storage.save = save
 
 
 class _IO:
