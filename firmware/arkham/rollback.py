@@ -142,6 +142,9 @@ def apply(app, base, seq, upto=None):
     was = getattr(pads, "_present", None)
     chips = getattr(pads, "_state", None)
     setattr(app, "emit", lambda ev, fields=None: None)  # (the app's method, shadowed)
+    core = getattr(app.mode, "_core", None)  # (a rules core holding the app's emit itself,
+    if getattr(core, "sink", None) is not None:  # AH2e's: its events go there, not through
+        core.sink = app.emit  # the mode, so it is shadowed too)
     try:
         for line in f:
             if line[-1:] == b"\n":
@@ -172,6 +175,9 @@ def apply(app, base, seq, upto=None):
     finally:
         f.close()
         delattr(app, "emit")
+        core = getattr(app.mode, "_core", None)  # (built before, or by a record: as it was)
+        if getattr(core, "sink", None) is not None:
+            core.sink = app.emit
         if type(was) is bytearray:
             pads._present = was
             pads._state = chips
