@@ -494,11 +494,14 @@ class Mode(games.Mode):
         return {"opts": self.opts, "core": self.core.snapshot(), "table": self.sync.snapshot()}
 
     def persist(self):
-        """snapshot() without the core's deep copy (what Game.snapshot() returns, shared)."""
+        """snapshot() without the core's deep copy (what Game.snapshot() returns, shared). A new
+        game not yet set up is saved as its options ("core": null): its setup (the game's data,
+        its first Mythos phase) runs at the next tick, at the top of the loop, where the Pico's C
+        stack is shallow, not under the save; a resume of such a save sets it up the same way
+        (the seed is in the options)."""
         core = self._core
-        if core is None:  # (a new game, built by the save: `core` inline, one call less deep)
-            self.new_game()
-            core = self._core
+        if core is None:
+            return {"opts": self.opts, "core": None, "table": self.sync.snapshot()}
         core.s["rng"] = core.rng.state()
         return {"opts": self.opts, "core": core.s, "table": self.sync.snapshot()}
 
@@ -515,11 +518,12 @@ class Mode(games.Mode):
         self._core = None  # drop the old game before building the saved one (a small heap)
         self.legal = None
         collect()
-        ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
-        self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
-        self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
-        self._core.sink = self.ctx.emit
         self.opts = opts
+        if snap["core"] is not None:  # (None: a new game saved before its setup: persist)
+            ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
+            self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
+            self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
+            self._core.sink = self.ctx.emit
         self.sync = Sync()
         self.sync.restore(snap.get("table") or {})
         self.pending = []

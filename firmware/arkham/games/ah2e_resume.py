@@ -31,6 +31,8 @@ def check(snap):
 
     shape.check(snap, ["opts", "core"], "d?", "the saved AH2e game")
     core = snap["core"]
+    if core is None:  # a new game saved before its setup (Mode.persist): set up at its tick
+        return
     shape.check(core, ["v", "seed", "ao", "phys", "inv", "first", "turn", "phase", "doom",
                        "terror", "allies", "clues", "gates", "gm", "mon", "signs", "closed",
                        "signs_used", "score_adj", "deck", "env", "rumor", "q", "step", "chk",
