@@ -151,3 +151,33 @@ def test_a_new_game_never_loads_the_resume_part_a_resume_does():
     assert "arkham.games.ah2e_resume" not in sys.modules
     app2, hw2 = start(hw.storage)  # the boot resumes the game
     assert app2.game == "ah2e" and "arkham.games.ah2e_resume" in sys.modules
+
+
+def test_a_new_game_is_set_up_at_its_tick_and_a_cut_before_it_resumes_the_same_game():
+    """The `game` reply's save holds the options only ("core": null): the setup and its first
+    Mythos phase run at the loop's tick, shallow on the Pico's C stack, not under the save. A
+    power cut right after that save resumes a game set up the same way (the seed is saved)."""
+    import json
+
+    app, hw = start()
+    app.run_line("#1 game ah2e seed=5 players=8", 10)
+    app._persist(10)  # (the step's save that sends the reply, before its tick)
+    saved = json.loads(hw.storage.load("state.json"))
+    assert saved["table"]["mode"]["core"] is None and saved["table"]["mode"]["opts"]["seed"] == 5
+    app._flush()
+    app.step(20)  # the tick sets the game up and saves it whole
+    h = app.mode.core.state_hash()
+    assert json.loads(hw.storage.load("state.json"))["table"]["mode"]["core"] is not None
+
+    cut, hw_cut = start()
+    cut.run_line("#1 game ah2e seed=5 players=8", 10)
+    cut._persist(10)
+    from arkham.app import App
+
+    hw2 = fakehw.Bundle(board=board(), storage=hw_cut.storage)  # the power cut: a new boot
+    again = App(hw2, hw2.board, {})
+    assert again.game == "ah2e" and again.mode._core is None
+    again.step(0)  # its first tick sets the game up
+    assert again.mode._core is not None and again.mode.core.state_hash() == h
+    names = [o.get("ev") for o in hw2.stream.lines()]
+    assert "setup" in names and "need" in names  # (its setup's events: never sent before)
