@@ -145,6 +145,7 @@ def collect():
 # game plays in, where a large threshold always made it 12 KB larger.
 _GC_TIGHT = const(6144)
 _GC_ROOMY = const(40960)  # bytes kept free while the heap is roomy
+_GC_MOST = const(57344)  # and allocated at most between two collections
 _ROOMY_FREE = const(81920)  # free bytes after a collection above which the heap is roomy
 
 
@@ -156,7 +157,7 @@ def gc_threshold(nbytes=_GC_TIGHT):
 
         if not nbytes:
             free = gc.mem_free()  # type: ignore[attr-defined]
-            nbytes = free - _GC_ROOMY if free > _ROOMY_FREE else _GC_TIGHT
+            nbytes = min(free - _GC_ROOMY, _GC_MOST) if free > _ROOMY_FREE else _GC_TIGHT
         gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
     except (ImportError, AttributeError):
         pass

@@ -138,7 +138,8 @@ class Game:
         s["phase"] = phase
         if phase == "mythos":  # (each loaded again when first used: see tables.Lazy; turn and
             # legal stay: the upkeep and its `legal` follow in the same action, and loading them
-            # again cost ~70 ms of a Pico's time, more than the heap they hold is needed here)
+            # again costs ~90 ms of a Pico's time; the investigators' phases, with fight and
+            # effects, hold more code)
             tables.drop("fight")
             tables.drop("effects")  # (a card's effect: the investigators' phases only)
         elif phase == "upkeep":

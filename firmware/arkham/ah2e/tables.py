@@ -183,10 +183,10 @@ def unload(name):
 class Lazy:
     """A phase's module (fight, turn, mythos, abilities) as the other modules hold it: `fight.rolled(...)`
     imports arkham.ah2e.fight when it is not loaded. So no module keeps another phase's code
-    alive and Game.begin can drop it (drop()): the mythos phase runs without the code of turn and
-    fight (~10 KB as .mpy), the investigators' phases without mythos (~6 KB). The look-up costs
-    ~2 us a call on the unix port; a module dropped is loaded again once per round. (CPython:
-    host.lookups, a plain attribute read.)"""
+    alive and Game.begin can drop it (drop()): the mythos phase runs without the code of fight and
+    a card's effects (~12 KB as .mpy), the investigators' phases without mythos (~6 KB). The
+    look-up costs ~2 us a call on the unix port; a module dropped is loaded again once per round.
+    (CPython: host.lookups, a plain attribute read.)"""
 
     def __init__(self, name):
         self._n = name  # (a literal: no string kept on the heap per holder)
