@@ -138,12 +138,14 @@ def collect():
 # can be missing with 60 KB free; collecting every 6 KB keeps the live objects packed at the bottom
 # and the top of the heap free in one piece. While the heap is roomy (a Pico's ~100 KB free in an
 # AH2e game) the app collects after each busy step's replies are out (App.run), and the automatic
-# collections only stand behind it: 40 KB lets an action (its commands, its save in pieces, its
-# replies) run through without one, where each costs ~20 ms of chip time (bench pico: at 24 KB one
-# landed in most saves). Never while the heap is tight: bench m32 measures the smallest heap the
+# collections only stand behind it: all but the last 40 KB free may be allocated first, so that an
+# action (its commands, its save in pieces, its replies) runs through without one, where each
+# costs ~20-35 ms of chip time (bench pico: at 24 KB one landed in most saves; at 40 KB a Mythos
+# phase had two). Never while the heap is tight: bench m32 measures the smallest heap the
 # game plays in, where a large threshold always made it 12 KB larger.
 _GC_TIGHT = const(6144)
-_GC_ROOMY = const(40960)
+_GC_ROOMY = const(40960)  # bytes kept free while the heap is roomy
+_GC_MOST = const(57344)  # and allocated at most between two collections
 _ROOMY_FREE = const(81920)  # free bytes after a collection above which the heap is roomy
 
 
@@ -155,7 +157,7 @@ def gc_threshold(nbytes=_GC_TIGHT):
 
         if not nbytes:
             free = gc.mem_free()  # type: ignore[attr-defined]
-            nbytes = _GC_ROOMY if free > _ROOMY_FREE else _GC_TIGHT
+            nbytes = min(free - _GC_ROOMY, _GC_MOST) if free > _ROOMY_FREE else _GC_TIGHT
         gc.threshold(nbytes)  # type: ignore[attr-defined]  # (MicroPython)
     except (ImportError, AttributeError):
         pass

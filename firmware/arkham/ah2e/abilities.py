@@ -17,11 +17,11 @@ def in_force(g, key):
     return n
 
 
-def resolve(g, kind, name):
-    """The ability of the mythos card called `name` as it comes into play (headline,
+def resolve(g, kind, c):
+    """The ability of mythos card c (its number, or its name) as it comes into play (headline,
     environment, rumor)."""
     s = g.s
-    ab = card_ability(name)
+    ab = card_ability(c)
     if kind.startswith("env"):
         if ab:
             s["envab"] = ab

@@ -136,12 +136,12 @@ class Game:
     def begin(self, phase):
         s = self.s
         s["phase"] = phase
-        if phase == "mythos":  # (each loaded again when first used: see tables.Lazy)
-            tables.drop("turn")
+        if phase == "mythos":  # (each loaded again when first used: see tables.Lazy; turn and
+            # legal stay: the upkeep and its `legal` follow in the same action, and loading them
+            # again costs ~90 ms of a Pico's time; the investigators' phases, with fight and
+            # effects, hold more code)
             tables.drop("fight")
             tables.drop("effects")  # (a card's effect: the investigators' phases only)
-            tables.drop("legal")  # (the next `legal` loads it again)
-            _lazy[1] = None
         elif phase == "upkeep":
             tables.drop("mythos")
         self.emit("phase", phase=phase, turn=s["turn"])

@@ -77,6 +77,8 @@ def card_ability(name):
         for r in tables._once("_records", "mythos_abilities")[1]:
             if r[0] not in _abilities[0]:
                 _abilities[0][r[0]] = marshal.dumps(r[1], 4)
+    if type(name) is int:  # (a card's number)
+        name = tables.get().card_name(name)
     ab = _abilities[0].get(name)
     return None if ab is None else marshal.loads(ab)
 

@@ -349,7 +349,7 @@ def step_ability(g, step):
             g.emit("environment_ends", card=g.d.card_name(s["env"]))
         s["env"] = c
         g.emit("environment", card=card[0], kind=kind[4:])
-    abilities.resolve(g, kind, card[0])  # AH-MON-6: what the core can resolve itself
+    abilities.resolve(g, kind, c)  # AH-MON-6: what the core can resolve itself
     return True
 
 

@@ -156,12 +156,17 @@ def get():
     return _data[0]
 
 
+_ROOM = const(49152)  # bytes free above which an import needs no collection first
+
+
 def load_once(name):
     """Import a module that runs once (setup, data loading)..."""
     if sys.implementation.name != "cpython":  # (CPython: a full collect costs ~3 ms a game)
         import gc
 
-        gc.collect()  # compiling it needs a few KB in one piece on a small heap
+        if gc.mem_free() < _ROOM:  # type: ignore[attr-defined]
+            gc.collect()  # loading it needs a few KB in one piece on a small heap (~22 ms of a
+            # Pico's time with 8 investigators: not where there is room)
     return __import__("arkham.ah2e." + name, None, None, [name])
 
 
@@ -178,10 +183,10 @@ def unload(name):
 class Lazy:
     """A phase's module (fight, turn, mythos, abilities) as the other modules hold it: `fight.rolled(...)`
     imports arkham.ah2e.fight when it is not loaded. So no module keeps another phase's code
-    alive and Game.begin can drop it (drop()): the mythos phase runs without the code of turn and
-    fight (~10 KB as .mpy), the investigators' phases without mythos (~6 KB). The look-up costs
-    ~2 us a call on the unix port; a module dropped is loaded again once per round. (CPython:
-    host.lookups, a plain attribute read.)"""
+    alive and Game.begin can drop it (drop()): the mythos phase runs without the code of fight and
+    a card's effects (~12 KB as .mpy), the investigators' phases without mythos (~6 KB). The
+    look-up costs ~2 us a call on the unix port; a module dropped is loaded again once per round.
+    (CPython: host.lookups, a plain attribute read.)"""
 
     def __init__(self, name):
         self._n = name  # (a literal: no string kept on the heap per holder)
@@ -195,7 +200,8 @@ class Lazy:
             if sys.implementation.name != "cpython":
                 import gc
 
-                gc.collect()  # (as load_once: compiling needs a few KB in one piece)
+                if gc.mem_free() < _ROOM:  # type: ignore[attr-defined]
+                    gc.collect()  # (as load_once: loading needs a few KB in one piece)
             m = __import__("arkham.ah2e." + n, None, None, [n])
         return getattr(m, attr)
 
@@ -303,17 +309,20 @@ def ancient_one(name):
 
 
 def card_ability(name):
-    """What the core resolves of one mythos card (data/mythos_abilities.json), or None."""
+    """What the core resolves of one mythos card, named or by its number
+    (data/mythos_abilities.json), or None."""
     if sys.implementation.name == "cpython":  # (every card's ability read once: host.py)
         return load_once("host").card_ability(name)
     return _read_ability(name)
 
 
 def _read_ability(name):
-    """The first record of that name: its line alone, where load.py found it. (card_id()
-    inline: a card comes into play deep in a Mythos phase's flow, on the Pico's small C stack.)"""
+    """The first record of that name (or of card number `name`): its line alone, where load.py
+    found it. (card_id() inline: a card comes into play deep in a Mythos phase's flow, on the
+    Pico's small C stack; a card's number needs no look-up of its name, one seek a card.)"""
     d = get()
-    c = d.card_names(range(d.ncards), name) if isinstance(name, str) and name else None
+    c = name if type(name) is int else (
+        d.card_names(range(d.ncards), name) if isinstance(name, str) and name else None)
     n = 0 if c is None else d._ab_at[2 * c + 1]
     if not n:
         return None

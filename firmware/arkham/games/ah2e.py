@@ -13,6 +13,7 @@ Lights: arkham.games.ah2e_scene (AH-TABLE-1); pads: arkham.games.ah2e_sync (AH-T
 import json
 
 from arkham.ah2e.game import Game, SetupError
+from arkham.ah2e.tables import scan
 from arkham.compat import collect, const, forget
 from arkham import games
 from arkham.games import CommandError
@@ -31,18 +32,11 @@ def hint(k):
     when said: 1.6 KB of text not kept in RAM); k itself when it has none."""
     if _said[0] == k:
         return _said[1]
-    text = k
-    head = '"' + k + '":'
+    head = ('"' + k + '":').encode()
     folder = __file__.rsplit("/", 1)[0] + "/" if "/" in __file__ else ""
-    f = open(folder + "ah2e_hints.json")
-    try:
-        for line in f:
-            line = line.strip()
-            if line.startswith(head):
-                text = json.loads("{" + line.rstrip(",") + "}")[k]
-                break
-    finally:
-        f.close()
+    # (read in blocks by scan: a text file's lines come a byte at a time on MicroPython)
+    text = scan(folder + "ah2e_hints.json", lambda line: line if line.startswith(head) else None)
+    text = k if text is None else json.loads("{" + text.rstrip(b",").decode() + "}")[k]
     _said[0] = k
     _said[1] = text
     return text
@@ -160,6 +154,9 @@ class Mode(games.Mode):
         except SetupError as e:
             raise CommandError("ah2e: " + str(e.args[0]))
         self._core = core
+        from arkham.ah2e import actions  # noqa: F401  (the first `act`'s: loaded now, with the
+        # game's setup, not in the players' first action: ~60 ms of a Pico's time)
+
         self.legal = None
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
         core.setup_events = None
