@@ -316,7 +316,7 @@ class App:
         self._persist(now_ms)  # (what the pads or a tick changed)
         self._flush()
         if self.restart and self.reader.idle() and self.on_flash():
-            self.running = False  # (table.run restarts the program: switch_game says why)
+            self.running = False  # (App.run restarts the program: switch_game says why)
         if ran:  # where the last step with commands spent its time (`hello` tells it)
             self._quiet = False  # (run() may collect, now that the replies are out)
             st = self.step_ms
@@ -545,40 +545,51 @@ class App:
     # ---- the loop --------------------------------------------------------------------------
 
     def run(self):
-        """Step every `period` ms until `repl` stops the loop. Never dies on an exception. A
-        pad change waiting for its debounce (pads.pending) is scanned again at once, not a
-        period later: touch -> light is two quick scans and a repaint."""
+        """Step every `period` ms until `repl` stops the loop, then restart the program when a
+        switch to another game is saved on a Pico (self.restart: the boot script runs again and
+        resumes it; hw.soft_reset raises SystemExit on MicroPython, ReloadException on
+        CircuitPython). Never dies on an exception, nor on a KeyboardInterrupt (CircuitPython's
+        console turns a 0x03 byte into one): the loop goes on. A pad change waiting for its
+        debounce (pads.pending) is scanned again at once, not a period later: touch -> light is
+        two quick scans and a repaint. The boot scripts call this from their top level: every
+        call level here is C stack a command cannot use (docs/memory.md)."""
         hw = self.hw
         period = self.period
-        n = 0
         while self.running:
             t0 = ticks_ms()
             try:
-                self.step(t0)
-            except Exception as e:  # step() guards its parts; this is the last resort
                 try:
-                    self.failure("loop", e, t0)
-                    self._flush()
-                except Exception:
-                    pass
-            n += 1
-            if self.events.pending:  # (the ring's packing, after the replies: EventLog.add)
-                self.events.flush()
-            if not self._quiet:
-                # the garbage of a command or a save collected after its replies are out, in the
-                # players' time, not in the next reply's: a collection of a Pico's heap in an
-                # AH2e game is ~25-70 ms of chip time, and at the automatic threshold alone a
-                # few landed in every action. Only when a few KB came since: a `hello` makes
-                # almost none. (Left for later while a line waits, it ran inside that line's
-                # command instead, as the automatic collections the sweep's threshold paces:
-                # bench pico's `hello` after each action, commands 48 -> 102 ms of chip time.)
-                self._quiet = True
-                if mem_alloc() - self._base > _SWEEP_BYTES:
-                    t1 = ticks_ms()
-                    collect()
-                    self.step_ms[5] = ticks_diff(ticks_ms(), t1)
-                    self._base = mem_alloc()
-                    gc_threshold(0)
-            left = period - ticks_diff(ticks_ms(), t0)
-            if left > 0 and not getattr(self.pads, "pending", False):
-                hw.wait(left)  # (a pad change waiting for its debounce: the next scan at once)
+                    self.step(t0)
+                except KeyboardInterrupt:
+                    raise
+                except Exception as e:  # step() guards its parts; this is the last resort
+                    try:
+                        self.failure("loop", e, t0)
+                        self._flush()
+                    except Exception:
+                        pass
+                if self.events.pending:  # (the ring's packing, after the replies: EventLog.add)
+                    self.events.flush()
+                if not self._quiet:
+                    # the garbage of a command or a save collected after its replies are out,
+                    # in the players' time, not in the next reply's: a collection of a Pico's
+                    # heap in an AH2e game is ~25-70 ms of chip time, and at the automatic
+                    # threshold alone a few landed in every action. Only when a few KB came
+                    # since: a `hello` makes almost none. (Left for later while a line waits, it
+                    # ran inside that line's command instead, as the automatic collections the
+                    # sweep's threshold paces: bench pico's `hello` after each action, commands
+                    # 48 -> 102 ms of chip time.)
+                    self._quiet = True
+                    if mem_alloc() - self._base > _SWEEP_BYTES:
+                        t1 = ticks_ms()
+                        collect()
+                        self.step_ms[5] = ticks_diff(ticks_ms(), t1)
+                        self._base = mem_alloc()
+                        gc_threshold(0)
+                left = period - ticks_diff(ticks_ms(), t0)
+                if left > 0 and not getattr(self.pads, "pending", False):
+                    hw.wait(left)  # (a pad change waiting for its debounce: scanned at once)
+            except KeyboardInterrupt:
+                self.failure("loop", KeyboardInterrupt("Ctrl-C ignored; send `repl` to stop"), t0)
+        if self.restart:
+            hw.soft_reset()
