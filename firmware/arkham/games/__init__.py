@@ -23,6 +23,12 @@ FIRST = {
     "final-hour": ("arkham.jsoncopy", "arkham.rng", "arkham.fh.facts", "arkham.fh.monsters",
                    "arkham.fh.rounds", "arkham.fh.game"),
 }
+# what a new game's options check and setup load besides (and drop again once done)
+NEW = {
+    "ah2e": ("arkham.games.ah2e_start", "arkham.ah2e.load"),
+    "ritual": ("arkham.games.ritual_start",),
+    "final-hour": ("arkham.games.fh_start",),
+}
 
 
 class CommandError(Exception):
@@ -31,6 +37,13 @@ class CommandError(Exception):
 
 def names():
     return sorted(REGISTRY)
+
+
+def needs(name):
+    """Every module `game NAME` imports, the deepest of each chain first: the app imports them
+    at the top of the command (App.run_line), where the C stack has room for an import."""
+    path = REGISTRY.get(name)
+    return () if path is None else FIRST.get(name, ()) + (path,) + NEW.get(name, ())
 
 
 def load(name):
