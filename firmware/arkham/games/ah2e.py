@@ -144,18 +144,21 @@ class Mode(games.Mode):
         for k in ("ao", "chance", "first"):
             if k in opts:
                 core_opts[k] = opts[k]
-        # What the setup reads and loads, here and not deep in its flow: an import or a file's
-        # read takes ~1 KB of the Pico's C stack (the Ancient One's sheet is kept for it)
-        from arkham.ah2e import abilities, mythos, setup, tables  # noqa: F401
+        # What the setup reads and loads, here and not deep in its flow: an import takes
+        # ~1.4-2 KB of the Pico's C stack, a file's read ~1 KB (tick imports them higher still)
+        from arkham.ah2e import abilities, load, mythos, setup, tables  # noqa: F401
 
-        tables.ancient_one(opts.get("ao", "cthulhu"))
+        try:
+            ao = opts.get("ao", "cthulhu")
+            tables.ancient_one(ao, load.ancient_one(ao))  # (kept for the setup)
+            core_opts["sheets"] = load.investigators()
+        finally:
+            tables.unload("load")
         try:
             core = Game(core_opts)
         except SetupError as e:
             raise CommandError("ah2e: " + str(e.args[0]))
         self._core = core
-        from arkham.ah2e import actions  # noqa: F401  (the first `act`'s: loaded now, with the
-        # game's setup, not in the players' first action: ~60 ms of a Pico's time)
 
         self.legal = None
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
@@ -374,7 +377,15 @@ class Mode(games.Mode):
         return "a token belongs here: put it back"
 
     def tick(self, now_ms):
-        self._flush()
+        if self._core is None:  # a new game's setup (new_game): its modules imported here, at
+            # the top of the loop's step, then the first `act`'s (not in the players' first
+            # action: ~60 ms of a Pico's time)
+            from arkham.ah2e import abilities, load, mythos, setup  # noqa: F401
+
+            self._flush()
+            from arkham.ah2e import actions  # noqa: F401
+        else:
+            self._flush()
         if self.check_at is not None:  # new game, resume: the pads against the state, once
             _rare().due(self, now_ms)
             if self.check_at is None:
