@@ -25,7 +25,7 @@ try:
         while app.running:
             t = ticks_ms()
             app.step(t)
-            app.idle(t)
+            app.wait(t)
         if app.restart:  # (a switch to another game is saved: boot again and resume it)
             app.hw.soft_reset()
 finally:

@@ -1,7 +1,7 @@
 """The main loop: serial in -> commands; pads -> events -> game mode; scene -> LEDs; save; serial out.
 
 `App(hw, board, options)` takes the hardware bundle as a parameter (tests drive it with a fake),
-and `step(now_ms)` runs one loop iteration; `run()` repeats it, with `idle()` between, every
+and `step(now_ms)` runs one loop iteration; `run()` repeats it, with `wait()` between, every
 `period` ms. The app is also the context (`ctx`) a game mode sees: ctx.board, ctx.pads,
 ctx.emit(ev, fields), ctx.save(), ctx.redraw().
 
@@ -319,7 +319,7 @@ class App:
             if self.restart and self.reader.idle() and self.on_flash():
                 self.running = False  # (App.run restarts the program: switch_game says why)
             if ran:  # where the last step with commands spent its time (`hello` tells it)
-                self._quiet = False  # (idle() may collect, now that the replies are out)
+                self._quiet = False  # (wait() may collect, now that the replies are out)
                 st = self.step_ms
                 st[0] = ticks_diff(t1, t0)  # commands
                 st[1] = ticks_diff(t3, t2)  # scan (and tick)
@@ -430,7 +430,7 @@ class App:
                 self._save_failed = None
                 self._saved_seq = seq
                 self._game_dirty = False
-                self._quiet = False  # (a save leaves garbage: idle() may collect)
+                self._quiet = False  # (a save leaves garbage: wait() may collect)
                 break
             except MemoryError as e:
                 if swept:
@@ -486,7 +486,7 @@ class App:
                 # a new game's modules imported here, each ~1.4-2 KB of a Pico's C stack, not
                 # five calls deeper in its options check (a missing one: games.load says so)
                 try:
-                    for name in games.needs(args[0].lower()):
+                    for name in games.modules(args[0].lower()):
                         __import__(name)
                 except ImportError:
                     pass
@@ -570,13 +570,13 @@ class App:
             t0 = ticks_ms()
             try:
                 self.step(t0)
-                self.idle(t0)
+                self.wait(t0)
             except KeyboardInterrupt:
                 self.failure("loop", KeyboardInterrupt("Ctrl-C ignored; send `repl` to stop"), t0)
         if self.restart:
             self.hw.soft_reset()
 
-    def idle(self, t0):
+    def wait(self, t0):
         """The loop's time between two steps (the step began at t0): the ring's packing, the
         garbage of a command or a save collected, then a wait for the rest of the period. A pad
         change waiting for its debounce (pads.pending) is scanned again at once, not a period

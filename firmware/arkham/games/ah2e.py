@@ -104,7 +104,8 @@ class Mode(games.Mode):
         for spot in ("independence_square", "sky", "outskirts"):
             if ctx.board.index(spot) is None:
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
-        rare.check_options(opts)
+        if snap is None:  # (a resumed game's were checked when it began: restore reads its
+            rare.check_options(opts)  # Ancient One's sheet, a save's shape is checked there)
         self.opts = opts
         if "seed" not in (options or {}):
             self.fresh_seed = opts["seed"]  # (announced: games.Mode.announce_seed)
@@ -126,7 +127,8 @@ class Mode(games.Mode):
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
         needs 2 KB more at its worst point: bench m32)."""
-        from arkham.ah2e import tables
+        from arkham.ah2e import load, tables  # noqa: F401  (load: for get(), imported here, a
+        # few calls higher on the C stack; an import takes ~1.5-2 KB of a Pico's 7,936 bytes)
         from arkham.games import ah2e_resume  # noqa: F401  (its STATE_WORDS: see above)
 
         _rare()
@@ -529,6 +531,17 @@ class Mode(games.Mode):
         self.opts = opts
         if snap["core"] is not None:  # (None: a new game saved before its setup: persist)
             ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
+            # the Ancient One's sheet read here, not five calls deeper in the core's restore
+            from arkham.ah2e import load, tables
+
+            ao = snap["core"]["ao"]
+            try:
+                sheet = load.ancient_one(ao) if type(ao) is str and '"' not in ao else None
+            finally:
+                tables.unload("load")
+            if sheet is None:
+                raise ValueError("%s has no %r" % ("ancient_ones", ao))  # (shape's words)
+            tables.ancient_one(ao, sheet)
             self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
             self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
             self._core.sink = self.ctx.emit
