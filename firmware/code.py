@@ -16,4 +16,4 @@ del resume
 forget("arkham.resume")  # (boot only: the app loads it again to resume the game)
 app = table.make_app("/board.json", {"state_dir": state})
 if app is not None:
-    table.run(app)
+    app.run()  # (restarts the program after a switch to another game: App.run)

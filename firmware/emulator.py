@@ -212,9 +212,7 @@ def main(argv):
     if args.get("restart") == "1":
         hw.soft_reset = sys.exit  # (a Pico's program ends there too, then its boot runs again)
     app = App(hw, board, options)
-    app.run()
-    if app.restart:
-        hw.soft_reset()
+    app.run()  # (with --restart 1: sys.exit after a switch to another game)
 
 
 if __name__ == "__main__":

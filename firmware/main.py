@@ -11,7 +11,7 @@ turns Ctrl-C back on and returns to the REPL. If board.json is missing or wrong,
 
 import micropython
 from arkham import resume, table
-from arkham.compat import forget
+from arkham.compat import forget, ticks_ms
 
 micropython.kbd_intr(-1)
 try:
@@ -20,6 +20,13 @@ try:
     forget("arkham.resume")  # (boot only: the app loads it again to resume the game)
     app = table.make_app("/board.json", {"state_dir": state})
     if app is not None:
-        table.run(app)
+        # App.run's loop, here at the top level: a call level less on the Pico's 7,936-byte
+        # C stack for every command (and a Ctrl-C is a data byte here: no KeyboardInterrupt)
+        while app.running:
+            t = ticks_ms()
+            app.step(t)
+            app.wait(t)
+        if app.restart:  # (a switch to another game is saved: boot again and resume it)
+            app.hw.soft_reset()
 finally:
     micropython.kbd_intr(3)

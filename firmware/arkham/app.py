@@ -1,9 +1,9 @@
 """The main loop: serial in -> commands; pads -> events -> game mode; scene -> LEDs; save; serial out.
 
 `App(hw, board, options)` takes the hardware bundle as a parameter (tests drive it with a fake),
-and `step(now_ms)` runs one loop iteration; `run()` repeats it every `period` ms. The app is also
-the context (`ctx`) a game mode sees: ctx.board, ctx.pads, ctx.emit(ev, fields), ctx.save(),
-ctx.redraw().
+and `step(now_ms)` runs one loop iteration; `run()` repeats it, with `wait()` between, every
+`period` ms. The app is also the context (`ctx`) a game mode sees: ctx.board, ctx.pads,
+ctx.emit(ev, fields), ctx.save(), ctx.redraw().
 
 Order inside one step (docs/protocol.md relies on it):
  1. read the link; run at most _LINES_PER_STEP command lines (replies are queued)
@@ -277,54 +277,61 @@ class App:
     # ---- one loop iteration ----------------------------------------------------------------
 
     def step(self, now_ms):
-        """Run one iteration of the main loop at time `now_ms`."""
+        """Run one iteration of the main loop at time `now_ms` (never raises an Exception)."""
         try:
-            data = self.hw.stream.read_available()
-            if data:
-                self.reader.feed(data)
-        except Exception as e:
-            self.failure("link", e, now_ms)
-        ran = 0
-        t0 = ticks_ms()
-        at = self.mode.check_at if self.mode is not None else None
-        # lines wait while a resumed game's pads settle, until its tick has compared them
-        # (games.Mode.check_at); never more than _HOLD_MS past the time (a tick that fails)
-        held = at is not None and at != -1 and ticks_diff(now_ms, at) < _HOLD_MS
-        for _ in range(0 if held else _LINES_PER_STEP):
-            item = self.reader.take()
-            if item is None:
-                break
-            ran += 1
-            if item[0] == "line":
-                self.run_line(item[1], now_ms)
-            else:
-                self.reply_error(item[1], item[2])
-        t1 = ticks_ms()
-        if ran:  # a command's reply goes out once its game is saved, before the pads and lights
-            self._persist(now_ms)
-            self._flush()
-        t2 = ticks_ms()
-        self.scan(now_ms)
-        if self.mode is not None:
             try:
-                self.mode.tick(now_ms)
+                data = self.hw.stream.read_available()
+                if data:
+                    self.reader.feed(data)
             except Exception as e:
-                self.failure("tick", e, now_ms)
-        t3 = ticks_ms()
-        self.show(now_ms)
-        t4 = ticks_ms()
-        self._persist(now_ms)  # (what the pads or a tick changed)
-        self._flush()
-        if self.restart and self.reader.idle() and self.on_flash():
-            self.running = False  # (table.run restarts the program: switch_game says why)
-        if ran:  # where the last step with commands spent its time (`hello` tells it)
-            self._quiet = False  # (run() may collect, now that the replies are out)
-            st = self.step_ms
-            st[0] = ticks_diff(t1, t0)  # commands
-            st[1] = ticks_diff(t3, t2)  # scan (and tick)
-            st[2] = ticks_diff(t4, t3)  # show
-            st[3] = ticks_diff(t2, t1)  # save and send of the replies
-            st[4] = ticks_diff(ticks_ms(), t4)  # what the pads changed: saved and sent
+                self.failure("link", e, now_ms)
+            ran = 0
+            t0 = ticks_ms()
+            at = self.mode.check_at if self.mode is not None else None
+            # lines wait while a resumed game's pads settle, until its tick has compared them
+            # (games.Mode.check_at); never more than _HOLD_MS past the time (a tick that fails)
+            held = at is not None and at != -1 and ticks_diff(now_ms, at) < _HOLD_MS
+            for _ in range(0 if held else _LINES_PER_STEP):
+                item = self.reader.take()
+                if item is None:
+                    break
+                ran += 1
+                if item[0] == "line":
+                    self.run_line(item[1], now_ms)
+                else:
+                    self.reply_error(item[1], item[2])
+            t1 = ticks_ms()
+            if ran:  # a command's reply goes out once its game is saved, before the pads and lights
+                self._persist(now_ms)
+                self._flush()
+            t2 = ticks_ms()
+            self.scan(now_ms)
+            if self.mode is not None:
+                try:
+                    self.mode.tick(now_ms)
+                except Exception as e:
+                    self.failure("tick", e, now_ms)
+            t3 = ticks_ms()
+            self.show(now_ms)
+            t4 = ticks_ms()
+            self._persist(now_ms)  # (what the pads or a tick changed)
+            self._flush()
+            if self.restart and self.reader.idle() and self.on_flash():
+                self.running = False  # (App.run restarts the program: switch_game says why)
+            if ran:  # where the last step with commands spent its time (`hello` tells it)
+                self._quiet = False  # (wait() may collect, now that the replies are out)
+                st = self.step_ms
+                st[0] = ticks_diff(t1, t0)  # commands
+                st[1] = ticks_diff(t3, t2)  # scan (and tick)
+                st[2] = ticks_diff(t4, t3)  # show
+                st[3] = ticks_diff(t2, t1)  # save and send of the replies
+                st[4] = ticks_diff(ticks_ms(), t4)  # what the pads changed: saved and sent
+        except Exception as e:  # each part is guarded; this is the last resort
+            try:
+                self.failure("loop", e, now_ms)
+                self._flush()
+            except Exception:
+                pass
 
     def scan(self, now_ms):
         pads = self.pads
@@ -423,7 +430,7 @@ class App:
                 self._save_failed = None
                 self._saved_seq = seq
                 self._game_dirty = False
-                self._quiet = False  # (a save leaves garbage: run() may collect)
+                self._quiet = False  # (a save leaves garbage: wait() may collect)
                 break
             except MemoryError as e:
                 if swept:
@@ -475,6 +482,14 @@ class App:
         seq0 = self.events.seq
         changes = False  # a game verb that may change the game: its reply waits for the save
         try:
+            if verb == "game" and args:
+                # a new game's modules imported here, each ~1.4-2 KB of a Pico's C stack, not
+                # five calls deeper in its options check (a missing one: games.load says so)
+                try:
+                    for name in games.modules(args[0].lower()):
+                        __import__(name)
+                except ImportError:
+                    pass
             handler = verbs.handler(verb)
             if handler is not None:
                 res = handler(self, tag, args, kw, now_ms)
@@ -545,40 +560,44 @@ class App:
     # ---- the loop --------------------------------------------------------------------------
 
     def run(self):
-        """Step every `period` ms until `repl` stops the loop. Never dies on an exception. A
-        pad change waiting for its debounce (pads.pending) is scanned again at once, not a
-        period later: touch -> light is two quick scans and a repaint."""
-        hw = self.hw
-        period = self.period
-        n = 0
+        """Step every `period` ms until `repl` stops the loop, then restart the program when a
+        switch to another game is saved on a Pico (self.restart: the boot script runs again and
+        resumes it; hw.soft_reset raises SystemExit on MicroPython, ReloadException on
+        CircuitPython). Never dies on an exception, nor on a KeyboardInterrupt (CircuitPython's
+        console turns a 0x03 byte into one): the loop goes on. (A Pico's main.py runs this loop
+        itself, at its top level: every call level here is C stack a command cannot use.)"""
         while self.running:
             t0 = ticks_ms()
             try:
                 self.step(t0)
-            except Exception as e:  # step() guards its parts; this is the last resort
-                try:
-                    self.failure("loop", e, t0)
-                    self._flush()
-                except Exception:
-                    pass
-            n += 1
-            if self.events.pending:  # (the ring's packing, after the replies: EventLog.add)
-                self.events.flush()
-            if not self._quiet:
-                # the garbage of a command or a save collected after its replies are out, in the
-                # players' time, not in the next reply's: a collection of a Pico's heap in an
-                # AH2e game is ~25-70 ms of chip time, and at the automatic threshold alone a
-                # few landed in every action. Only when a few KB came since: a `hello` makes
-                # almost none. (Left for later while a line waits, it ran inside that line's
-                # command instead, as the automatic collections the sweep's threshold paces:
-                # bench pico's `hello` after each action, commands 48 -> 102 ms of chip time.)
-                self._quiet = True
-                if mem_alloc() - self._base > _SWEEP_BYTES:
-                    t1 = ticks_ms()
-                    collect()
-                    self.step_ms[5] = ticks_diff(ticks_ms(), t1)
-                    self._base = mem_alloc()
-                    gc_threshold(0)
-            left = period - ticks_diff(ticks_ms(), t0)
-            if left > 0 and not getattr(self.pads, "pending", False):
-                hw.wait(left)  # (a pad change waiting for its debounce: the next scan at once)
+                self.wait(t0)
+            except KeyboardInterrupt:
+                self.failure("loop", KeyboardInterrupt("Ctrl-C ignored; send `repl` to stop"), t0)
+        if self.restart:
+            self.hw.soft_reset()
+
+    def wait(self, t0):
+        """The loop's time between two steps (the step began at t0): the ring's packing, the
+        garbage of a command or a save collected, then a wait for the rest of the period. A pad
+        change waiting for its debounce (pads.pending) is scanned again at once, not a period
+        later: touch -> light is two quick scans and a repaint."""
+        if self.events.pending:  # (the ring's packing, after the replies: EventLog.add)
+            self.events.flush()
+        if not self._quiet:
+            # the garbage of a command or a save collected after its replies are out, in the
+            # players' time, not in the next reply's: a collection of a Pico's heap in an AH2e
+            # game is ~25-70 ms of chip time, and at the automatic threshold alone a few landed
+            # in every action. Only when a few KB came since: a `hello` makes almost none. (Left
+            # for later while a line waits, it ran inside that line's command instead, as the
+            # automatic collections the sweep's threshold paces: bench pico's `hello` after each
+            # action, commands 48 -> 102 ms of chip time.)
+            self._quiet = True
+            if mem_alloc() - self._base > _SWEEP_BYTES:
+                t1 = ticks_ms()
+                collect()
+                self.step_ms[5] = ticks_diff(ticks_ms(), t1)
+                self._base = mem_alloc()
+                gc_threshold(0)
+        left = self.period - ticks_diff(ticks_ms(), t0)
+        if left > 0 and not getattr(self.pads, "pending", False):
+            self.hw.wait(left)  # (a pad change waiting for its debounce: scanned at once)

@@ -1,5 +1,6 @@
-"""Start the table: board map -> hardware bundle -> app -> loop. Shared by the boot scripts
-(main.py on MicroPython, code.py on CircuitPython) and by emulator.py.
+"""Start the table: board map -> hardware bundle -> app. Shared by the boot scripts (main.py on
+MicroPython, code.py on CircuitPython) and by emulator.py, which then run the loop themselves
+(app.run(), at their top level: a call level less on the Pico's small C stack).
 """
 
 import sys
@@ -56,16 +57,3 @@ def make_app(board_path, options):
 
     return App(backend.make(board, options), board, options)
 
-
-def run(app):
-    """Run until `repl` stops the loop, or until a switch to another game is saved on a Pico:
-    then restart the program (app.restart; the boot script runs again and resumes it). A
-    KeyboardInterrupt (CircuitPython's console turns a 0x03 byte into one) does not stop the
-    table: the loop goes on."""
-    while app.running:
-        try:
-            app.run()
-        except KeyboardInterrupt:
-            app.failure("loop", KeyboardInterrupt("Ctrl-C ignored; send `repl` to stop"), 0)
-    if app.restart:
-        app.hw.soft_reset()  # (raises SystemExit on MicroPython, ReloadException on CircuitPython)

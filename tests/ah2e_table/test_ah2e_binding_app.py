@@ -105,10 +105,8 @@ def test_a_game_switch_on_a_pico_restarts_once_saved_and_answered():
     out = fakehw.ask(app, hw, "game ah2e seed=5 players=2", 10)
     r = next(o for o in out if "re" in o)
     assert r["ok"] is True and r["restart"] is True
-    assert app.running is False  # the loop stops; table.run restarts the program
-    from arkham import table
-
-    table.run(app)
+    assert app.running is False  # the loop stops; App.run then restarts the program
+    app.run()  # (the loop has stopped: only the restart is left)
     assert restarts == [True]  # the new game was on flash first
     app2, hw2 = start(hw.storage)  # the boot after the restart resumes the new game
     assert app2.game == "ah2e" and len(app2.mode.core.s["inv"]) == 2

@@ -56,11 +56,9 @@ print("frames sent", len(frames) > 0, "bytes per frame", len(frames[-1]))
 # the app CircuitPython's supervisor.reload for that (tests/ah2e_table: the app's side)
 import supervisor  # noqa: E402  (the stand-in)
 
-from arkham import table  # noqa: E402
-
 app.restart = True  # (as a switch to another game leaves it)
 try:
-    table.run(app)
+    app.run()
 except supervisor.ReloadException:
     pass
 print("restart through reload", supervisor.reloads == 1 and hw.soft_reset is supervisor.reload)

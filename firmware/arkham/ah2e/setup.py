@@ -63,11 +63,13 @@ def setup(d, opts):
     names = opts.get("investigators", ["jenny_barnes"])
     if not isinstance(names, list) or not 1 <= len(names) <= 8:
         raise SetupError("1 to 8 investigators")
-    load = tables.load_once("load")  # (tables.investigators() inline: the file is read two
-    try:  # calls less deep on the Pico's small C stack, where a read takes ~1 KB of it)
-        sheets = load.investigators()
-    finally:
-        tables.unload("load")
+    sheets = opts.get("sheets")  # (read by the table's binding, where the C stack has room)
+    if sheets is None:
+        load = tables.load_once("load")  # (tables.investigators() inline: the file is read two
+        try:  # calls less deep on the Pico's small C stack, where a read takes ~1 KB of it)
+            sheets = load.investigators()
+        finally:
+            tables.unload("load")
     first = opts.get("first", 0)
     if not isinstance(first, int) or not 0 <= first < len(names):
         raise SetupError("first player must be 0..%d" % (len(names) - 1))

@@ -294,14 +294,16 @@ def title(name):
 _ao = [None, None]  # the last Ancient One read: [name, sheet] (a restore does not read it again)
 
 
-def ancient_one(name):
+def ancient_one(name, sheet=None):
     """The sheet of one Ancient One, or None (only the one in play is kept). The rules only
-    read a sheet, so the game in play and a restored one share it."""
+    read a sheet, so the game in play and a restored one share it. `sheet`: the one read
+    already (load.ancient_one, by a caller with C stack to spare): kept."""
     if _ao[0] == name and name is not None:
         return _ao[1]
     if not isinstance(name, str) or '"' in name or "\\" in name:
         return None
-    sheet = _once("ancient_one", name)
+    if sheet is None:
+        sheet = _once("ancient_one", name)
     if sheet is not None:
         _ao[0] = name
         _ao[1] = sheet

@@ -12,6 +12,19 @@ REGISTRY = {
     "ritual": "arkham.games.ritual",
     "final-hour": "arkham.games.fh",
 }
+# per game: the modules its module imports in a chain (its rules core's), imported first, the
+# deepest of the chain first (an import from a Pico's flash takes ~1.5-2 KB of its 7,936-byte C
+# stack: a chain of four, one inside the next, was the boot's deepest point, 5,872 bytes); and
+# what a new game's options check and setup load besides (and drop again once done)
+MODULES = {
+    "ah2e": (("arkham.ah2e.tables", "arkham.ah2e.rules", "arkham.jsoncopy", "arkham.rng",
+              "arkham.ah2e.game"), ("arkham.games.ah2e_start", "arkham.ah2e.load")),
+    "ritual": (("arkham.canon", "arkham.jsoncopy", "arkham.rng", "arkham.ritual.cards",
+                "arkham.ritual.rounds", "arkham.ritual.turns", "arkham.ritual.game"),
+               ("arkham.games.ritual_start",)),
+    "final-hour": (("arkham.jsoncopy", "arkham.rng", "arkham.fh.facts", "arkham.fh.monsters",
+                    "arkham.fh.rounds", "arkham.fh.game"), ("arkham.games.fh_start",)),
+}
 
 
 class CommandError(Exception):
@@ -22,12 +35,24 @@ def names():
     return sorted(REGISTRY)
 
 
+def modules(name):
+    """Every module `game NAME` imports, the deepest of each chain first: the app imports them
+    at the top of the command (App.run_line), where the C stack has room for an import."""
+    path = REGISTRY.get(name)
+    if path is None:
+        return ()
+    chain, new = MODULES.get(name, ((), ()))
+    return chain + (path,) + new
+
+
 def load(name):
     """The Mode class for `name`; raises CommandError with the known names when unknown."""
     path = REGISTRY.get(name)
     if path is None:
         raise CommandError("unknown game %r; known: %s" % (name, " ".join(names())))
     try:
+        for first in MODULES.get(name, ((),))[0]:
+            __import__(first)
         mod = __import__(path, None, None, ["Mode"])
     except ImportError as e:
         # a registered game whose module is not on this table (not deployed, or not written yet)

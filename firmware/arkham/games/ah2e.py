@@ -104,7 +104,8 @@ class Mode(games.Mode):
         for spot in ("independence_square", "sky", "outskirts"):
             if ctx.board.index(spot) is None:
                 raise CommandError("this board has no spot %s (use --board ah2e)" % spot)
-        rare.check_options(opts)
+        if snap is None:  # (a resumed game's were checked when it began: restore reads its
+            rare.check_options(opts)  # Ancient One's sheet, a save's shape is checked there)
         self.opts = opts
         if "seed" not in (options or {}):
             self.fresh_seed = opts["seed"]  # (announced: games.Mode.announce_seed)
@@ -126,7 +127,8 @@ class Mode(games.Mode):
         its code leaves the heap once the pads are checked, and its hole below the data is
         filled by small blocks later (after the data, the AH2e table after a bring-up boot
         needs 2 KB more at its worst point: bench m32)."""
-        from arkham.ah2e import tables
+        from arkham.ah2e import load, tables  # noqa: F401  (load: for get(), imported here, a
+        # few calls higher on the C stack; an import takes ~1.5-2 KB of a Pico's 7,936 bytes)
         from arkham.games import ah2e_resume  # noqa: F401  (its STATE_WORDS: see above)
 
         _rare()
@@ -144,18 +146,21 @@ class Mode(games.Mode):
         for k in ("ao", "chance", "first"):
             if k in opts:
                 core_opts[k] = opts[k]
-        # What the setup reads and loads, here and not deep in its flow: an import or a file's
-        # read takes ~1 KB of the Pico's C stack (the Ancient One's sheet is kept for it)
-        from arkham.ah2e import abilities, mythos, setup, tables  # noqa: F401
+        # What the setup reads and loads, here and not deep in its flow: an import takes
+        # ~1.4-2 KB of the Pico's C stack, a file's read ~1 KB (tick imports them higher still)
+        from arkham.ah2e import abilities, load, mythos, setup, tables  # noqa: F401
 
-        tables.ancient_one(opts.get("ao", "cthulhu"))
+        try:
+            ao = opts.get("ao", "cthulhu")
+            tables.ancient_one(ao, load.ancient_one(ao))  # (kept for the setup)
+            core_opts["sheets"] = load.investigators()
+        finally:
+            tables.unload("load")
         try:
             core = Game(core_opts)
         except SetupError as e:
             raise CommandError("ah2e: " + str(e.args[0]))
         self._core = core
-        from arkham.ah2e import actions  # noqa: F401  (the first `act`'s: loaded now, with the
-        # game's setup, not in the players' first action: ~60 ms of a Pico's time)
 
         self.legal = None
         self.pending = core.setup_events  # sent at the next tick (after the `game` event)
@@ -374,7 +379,15 @@ class Mode(games.Mode):
         return "a token belongs here: put it back"
 
     def tick(self, now_ms):
-        self._flush()
+        if self._core is None:  # a new game's setup (new_game): its modules imported here, at
+            # the top of the loop's step, then the first `act`'s (not in the players' first
+            # action: ~60 ms of a Pico's time)
+            from arkham.ah2e import abilities, load, mythos, setup  # noqa: F401
+
+            self._flush()
+            from arkham.ah2e import actions  # noqa: F401
+        else:
+            self._flush()
         if self.check_at is not None:  # new game, resume: the pads against the state, once
             _rare().due(self, now_ms)
             if self.check_at is None:
@@ -518,6 +531,17 @@ class Mode(games.Mode):
         self.opts = opts
         if snap["core"] is not None:  # (None: a new game saved before its setup: persist)
             ah2e_resume.share(snap)  # (the data's own names, not the parse's copies)
+            # the Ancient One's sheet read here, not five calls deeper in the core's restore
+            from arkham.ah2e import load, tables
+
+            ao = snap["core"]["ao"]
+            try:
+                sheet = load.ancient_one(ao) if type(ao) is str and '"' not in ao else None
+            finally:
+                tables.unload("load")
+            if sheet is None:
+                raise ValueError("%s has no %r" % ("ancient_ones", ao))  # (shape's words)
+            tables.ancient_one(ao, sheet)
             self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
             self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
             self._core.sink = self.ctx.emit

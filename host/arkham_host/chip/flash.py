@@ -78,7 +78,9 @@ def read_file(path: pathlib.Path, name: str) -> bytes | None:
 def _staged_bundle(board_map: pathlib.Path) -> pathlib.Path:
     """deploy's bundle for this board, for the Pico's .mpy version; cached per source version."""
     _, digest = runtimes._package(include_emu=False)
-    board_hash = hashlib.sha1(board_map.read_bytes()).hexdigest()[:10]
+    # (main.py is in the bundle too: a changed one is a new bundle)
+    boot = (runtimes.FIRMWARE_DIR / "main.py").read_bytes()
+    board_hash = hashlib.sha1(board_map.read_bytes() + boot).hexdigest()[:10]
     out = runtimes.BUILD_DIR / "chip-bundle" / ("%s-%s" % (digest, board_hash))
     if (out / "bundle.json").is_file():
         return out
