@@ -147,7 +147,8 @@ class Pads(PadScan):
 
     def take_notices(self):
         out = self._notices
-        self._notices = []
+        if out:  # (none: the same empty list, no new one at every scan of an idle table)
+            self._notices = []
         return out
 
     # -- faults (a bring-up table paints them at every repaint) ---------------------------------
