@@ -141,18 +141,23 @@ class PadScan:
         # are skipped: processing them would change nothing (a pad change: one electrode of 12)
         keep = 0 if hold[ci] else self.still[ci]
         skip = 0
+        lo = hi = 0  # the electrodes processed are among lo..hi-1 (the next loops' range)
         # a surprise: an electrode stepping by far more than its own jitter; several at once on
         # one chip is noise arriving (a token moves one pad): hold that chip's changes a while
         surprises = 0
         for e in range(12):
             k = emap[e]
             if k < 0:
+                skip |= 1 << e  # (no pad)
                 continue
             f = buf[e]
             last = lasts[k]
             if keep >> e & 1 and f == last:
                 skip |= 1 << e
                 continue
+            if not hi:
+                lo = e
+            hi = e + 1
             filtered[k] = f
             t = touch[k]
             lasts[k] = f
@@ -177,10 +182,10 @@ class PadScan:
         elif hold[ci]:
             hold[ci] -= 1
         held = hold[ci] != 0
-        for e in range(12):
-            k = emap[e]
-            if k < 0 or skip >> e & 1:
+        for e in range(lo, hi):
+            if skip >> e & 1:
                 continue
+            k = emap[e]
             f = buf[e]
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
@@ -285,15 +290,18 @@ class PadScan:
         # each electrode processed with the reading it had the last time: still when that was a
         # fixed point (nothing pending, no jitter, smoothing or hold left, the reference where an
         # empty pad reads), so the next scans may skip it while its reading stays the same
-        keep = skip
-        if not held:
-            for e in range(12):
+        # (the electrodes skipped, or with no pad, keep their bit: set)
+        if held:
+            keep = 0
+        else:
+            keep |= skip
+            for e in range(lo, hi):
+                if skip >> e & 1:
+                    continue
+                keep &= ~(1 << e)
+                if steps[e]:
+                    continue
                 k = emap[e]
-                if k < 0:
-                    keep |= 1 << e
-                    continue
-                if skip >> e & 1 or steps[e]:
-                    continue
                 f = buf[e]
                 if f <= RAIL_LOW or f >= RAIL_HIGH:
                     if rail[k] >= _STUCK_SCANS:
@@ -301,7 +309,7 @@ class PadScan:
                 elif not (jit[k] or lone[k] or shl[k] or count[k] or raw[k] != present[k]
                           or not (present[k] or f == empty[k])):
                     keep |= 1 << e
-        self.still[ci] = keep if not held else 0
+        self.still[ci] = keep
         self._win[ci] += 1
         if self._win[ci] >= _NOISE_WINDOW:
             self._win[ci] = 0
