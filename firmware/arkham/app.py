@@ -344,10 +344,14 @@ class App:
         for spot, present in changes:
             self.emit("pad", {"spot": spot, "present": bool(present)})
             self._pad_changes.append((spot, present))
+            was = self._redraw
             self._redraw = True  # (a mode whose state changed calls ctx.save(): no re-snapshot
             # here, a big game's snapshot is too dear to encode on every touch)
             try:
-                self.mode.on_pad(spot, present, now_ms)
+                if self.mode.on_pad(spot, present, now_ms) and (not was or was == 2):
+                    # only the mode's own table state changed (a flag, a prompt), on a scene
+                    # nothing else changed since it was painted: show() tells the mode so
+                    self._redraw = 2
             except Exception as e:
                 self.failure("on_pad", e, now_ms)
         for ev, fields in notices:
@@ -368,9 +372,13 @@ class App:
                 elif how is not None:
                     painted = True
             if self._redraw and self.sweep is None:
+                pads = self._redraw == 2  # (True == 2 is False)
                 self._redraw = False
                 self.lights.clear()
-                self.mode.scene(self.lights, now_ms)
+                if pads:  # (games.Mode.scene: only pad changes the mode's on_pad called its own)
+                    self.mode.scene(self.lights, now_ms, self._pad_changes)
+                else:
+                    self.mode.scene(self.lights, now_ms)
                 painted = True
             if painted or self.pixels.animating():
                 self.pixels.render(now_ms)

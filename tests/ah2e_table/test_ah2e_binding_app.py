@@ -179,3 +179,63 @@ def test_a_new_game_is_set_up_at_its_tick_and_a_cut_before_it_resumes_the_same_g
     assert again.mode._core is not None and again.mode.core.state_hash() == h
     names = [o.get("ev") for o in hw2.stream.lines()]
     assert "setup" in names and "need" in names  # (its setup's events: never sent before)
+
+
+def test_a_pad_change_lights_as_a_whole_repaint_would_AH_TABLE_1():
+    """After a pad change that only flags, prompts or takes a token in hand, the scene lays the
+    table's own state on the rows it last painted for the game (a touch's light ~10 ms sooner on
+    the emulated chip); the LEDs then show exactly what a whole repaint shows, through random
+    touches, actions, queries and moves by token."""
+    import random
+
+    from arkham.hw.lights import Lights
+    from arkham.hw.pixels import Pixels
+
+    b = board()
+    hw = fakehw.Bundle(board=b)
+    hw.pixels = Pixels(b.led_count)  # (the real ones: the partial paint is theirs)
+    hw.lights = Lights(b, hw.pixels)
+    from arkham.app import App
+
+    app = App(hw, b, {})
+    app.step(0)
+    now = 10
+    fakehw.ask(app, hw, "game ah2e seed=3 players=3", now)
+    whole = Lights(b, Pixels(b.led_count))
+    laid = []
+    scene = type(app.mode).scene
+
+    def spy(mode, lights, now_ms, changes=None):
+        laid.append(bool(changes) and mode._base is not None)
+        return scene(mode, lights, now_ms, changes)
+
+    app.mode.scene = spy.__get__(app.mode)
+    rnd = random.Random(5)
+    spots = [sp.name for sp in b.spots if sp.chip is not None]
+    for n in range(300):
+        now += 10
+        if rnd.random() < 0.15:  # (its pad change, below, in the same loop iteration)
+            line = rnd.choice(["act 1", "legal", "state", "ok all", "override all"])
+            hw.stream.send(line.encode() + b"\n")
+        r = rnd.random()
+        if r < 0.1:
+            pass
+        elif r < 0.2:
+            need = app.mode.core.need() or {}
+            if need.get("k") == "move":  # the mover's token: lifted, put down next door
+                at = app.mode.core.s["inv"][need["inv"]]["at"]
+                hw.pads.touch(at, False)
+                app.step(now)
+                now += 10
+                dests = app.mode._destinations(need["inv"])
+                hw.pads.touch(rnd.choice(dests) if dests else at, True)
+        else:
+            spot = rnd.choice(spots)
+            hw.pads.touch(spot, not hw.pads.present(spot))
+        app.step(now)
+        whole.clear()
+        type(app.mode).scene(app.mode, whole, now)
+        assert hw.pixels.rgb == whole.pixels.rgb and hw.pixels.anim == whole.pixels.anim, n
+        if app.mode.core.over():
+            break
+    assert laid.count(True) > 50 and laid.count(False) > 10, "both paths taken"

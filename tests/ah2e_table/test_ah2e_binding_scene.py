@@ -141,6 +141,8 @@ def test_palette_rows_painted_by_index_are_the_named_ones():
 
     src = pathlib.Path(scene.__file__).read_text()
     pairs = re.findall(r"put\(.*, (\d+)\)  # (\w+)", src)
+    # (prompts and errors are laid on last, as rows[k] = 1 + their row)
+    pairs += [(str(int(n) - 1), name) for n, name in re.findall(r"rows\[k\] = (\d+)  # (\w+)", src)]
     assert re.search(r"row = 15 if .* else 16  # won, lost", src)
     pairs += [("15", "won"), ("16", "lost")]
     for n, name in pairs:

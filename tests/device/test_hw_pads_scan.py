@@ -41,8 +41,10 @@ def scans_allocate(pads):
 
 check(not scans_allocate(rig2.pads), "a scan without changes allocates nothing")
 rig2.scan(3)
-equal(list(rig2.pads.still), [1] * len(BOARD.chips), "an idle board: every chip still")
+equal(list(rig2.pads.still), [0xFFF] * len(BOARD.chips), "an idle board: every chip still")
 rig2.do("lift pad_00")  # (the hand taken off)
 equal(rig2.scan(1), [("pad_00", False)], "a still chip's change is seen")
-check(not rig2.pads.still[0] and rig2.pads.still[1], "that chip processed again, the others not")
+e = rig2.pads._e[rig2.pads.pad("pad_00")]
+equal(list(rig2.pads.still[:2]), [0xFFF & ~(1 << e), 0xFFF],
+      "that chip's moved electrode processed again, the others not")
 done()

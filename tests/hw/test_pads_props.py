@@ -118,9 +118,19 @@ _STATE = ("filtered", "empty", "_raw", "_present", "_count", "_drift", "_rail", 
 
 
 def _never_same(rig):
-    """The reference: drivers that never say "the same bytes", so every chip is processed."""
+    """The reference: drivers that never say "the same bytes" and no electrode ever still, so
+    every electrode of every chip is processed at every scan."""
     for d in rig.sensors.values():
         d.read_filtered = lambda out, f=d.read_filtered: bool(f(out)) and False
+    pads = rig.pads
+    scan = pads.scan
+
+    def every(now_ms):
+        for ci in range(len(pads.still)):
+            pads.still[ci] = 0
+        return scan(now_ms)
+
+    pads.scan = every
 
 
 def _state(pads):
@@ -183,16 +193,18 @@ def test_an_idle_board_is_read_not_processed_and_a_change_scans_again_at_once():
     process = rig.pads._process
     rig.pads._process = lambda ci, buf, ch: seen.append(ci) or process(ci, buf, ch)
     rig.scan(3)
-    assert rig.pads.still == bytearray([1] * len(BOARD.chips))
+    assert list(rig.pads.still) == [0xFFF] * len(BOARD.chips)
     seen.clear()
     rig.scan(10)
     assert seen == [], "a still chip whose bytes did not move is not processed"
     rig.do("place pad_13")
     assert rig.scan(1) == [] and rig.pads.pending, "a change waits for its debounce: scan again"
     assert seen == [2], "only the chip whose bytes moved (pad_13 is on the third)"
+    e = rig.pads._e[rig.pads.pad("pad_13")]
+    assert rig.pads.still[2] == 0xFFF & ~(1 << e), "of its electrodes, only pad_13's moved"
     assert rig.scan(1) == [("pad_13", True)] and not rig.pads.pending
     rig.scan(3)
-    assert rig.pads.still[2]
+    assert rig.pads.still[2] == 0xFFF
     rig.pads.set_threshold("pad_13", 60, 50)  # (a token takes 40 off: no longer enough)
     assert not any(rig.pads.still), "new thresholds: every chip processed again"
     assert rig.scan(2) == [("pad_13", False)]

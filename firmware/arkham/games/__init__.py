@@ -122,14 +122,18 @@ class Mode:
         raise CommandError("unknown verb %r" % verb)
 
     def on_pad(self, spot, present, now_ms):
-        """A debounced presence change on a spot (token placed/lifted, hand on/off a pad)."""
+        """A debounced presence change on a spot (token placed/lifted, hand on/off a pad).
+        True: it changed only what the mode's scene lays on its last paint (AH2e: a flag or a
+        prompt, not the game), and scene() may be told so."""
 
     def tick(self, now_ms):
         """Called once per loop: time-outs and animations that change game meaning."""
 
-    def scene(self, lights, now_ms):
+    def scene(self, lights, now_ms, changes=None):
         """Paint the state: lights.show(spot, (r, g, b), anim) for each spot that is lit.
-        Called only after something changed (or an animation is running)."""
+        Called only after something changed (or an animation is running). `changes`: given
+        (the step's pad changes) when nothing changed since the last scene() but what on_pad()
+        said True to; never given to a mode whose on_pad() never says True."""
 
     def snapshot(self):
         """JSON-able dict that restore() turns back into the same state."""

@@ -44,71 +44,83 @@ def colour(name):
     raise KeyError(name)
 
 
-def paint(lights, board, core, sync, act, go):
+def paint(lights, board, core, sync, act, go, _base=None):
     """Paint every spot from the core state `core.s`, the table's own state `sync` (prompts,
     wrong tokens), `act` (the spot where a decision is awaited) and `go` (legal destinations).
-    Nothing is kept: all is computed here, on each repaint, and little is allocated (no tuple per
-    lit spot: a repaint runs after every change).
+    Returns the rows of the state, act and go alone (`sync` aside): given back as `_base` while
+    neither changed (after a pad change: the mode's scene), only `sync` is laid on them again,
+    ~1 ms of the emulated chip instead of ~10. Otherwise all is computed here, and little is
+    allocated (no tuple per lit spot: a repaint runs after every change).
 
     Each row of PALETTE, in order, names its spots from the state (the first row that names a
     spot is its colour), not each of the board's spots tried against every row: the spots that
     show something are ~half of them, and asking all 79 of AH2e's every question took ~55 ms of
     the emulated chip per repaint. A row is taken by its index; the indices are
-    checked against the names by tests/ah2e_table (test_palette_rows_*)."""
+    checked against the names by tests/ah2e_table (test_palette_rows_*). Prompts and errors
+    outrank the rest: laid on last, an error over a prompt."""
     s = core.s
     index = board.index
-    rows = bytearray(board.count)  # spot k -> 1 + its row in PALETTE (0: none yet); one small
-    # block, not a dict that grows (a repaint was the AH2e table's worst point in bench m32)
+    rows = _base
+    if rows is None:
+        rows = bytearray(board.count)  # spot k -> 1 + its row in PALETTE (0: none yet); one
+        # small block, not a dict that grows (a repaint was the AH2e table's worst point in m32)
 
-    def put(name, row):
-        k = index(name)  # (None: a place of the game that is no spot of this board)
-        if k is not None and not rows[k]:
-            rows[k] = row + 1
+        def put(name, row):
+            k = index(name)  # (None: a place of the game that is no spot of this board)
+            if k is not None and not rows[k]:
+                rows[k] = row + 1
 
-    for name in sync.wrong:
-        put(name, 0)  # error
+        over = s["over"]
+        if over is not None:
+            row = 15 if over.get("won") else 16  # won, lost: every street
+            for name in core.d.white:
+                put(name, row)
+        if act is not None:
+            put(act, 2)  # act
+        for name in go:
+            put(name, 3)  # go
+        gates = s["gates"]
+        for name in gates:
+            put(name, 4)  # gate
+        for name in s["mon"]:
+            if name != "cup":  # (most of the 60 markers: no call for them)
+                put(name, 5)  # monster
+        for v in s["inv"]:
+            if not v["dead"]:
+                put(v["at"], 6)  # investigator
+        for name in s["signs"]:
+            put(name, 7)  # elder_sign
+        clues = s["clues"]
+        for name in clues:
+            if clues[name]:
+                put(name, 8)  # clue
+        for name in s["closed"]:
+            put(name, 9)  # closed
+        for loc in gates:
+            world = core.d.gate_world[gates[loc]]
+            put(world + "_1", 10)  # world_gate
+            put(world + "_2", 10)
+        terror = s["terror"]
+        for n in range(terror):
+            put("terror_%d" % n, 12)  # terror_past
+        put("terror_%d" % terror, 11)  # terror
+        doom = s["doom"]
+        for n in range(doom + 1):
+            put("doom_%d" % n, 13)  # doom
+        for n in range(doom + 1, core.ao["doom"] + 1):
+            put("doom_%d" % n, 14)  # doom_empty
+    _base = rows
+    rows = bytearray(rows)  # (the lights keep it: it must not be _base)
     for name in sync.todo:
-        put(name, 1)  # prompt
-    over = s["over"]
-    if over is not None:
-        row = 15 if over.get("won") else 16  # won, lost: every street
-        for name in core.d.white:
-            put(name, row)
-    if act is not None:
-        put(act, 2)  # act
-    for name in go:
-        put(name, 3)  # go
-    gates = s["gates"]
-    for name in gates:
-        put(name, 4)  # gate
-    for name in s["mon"]:
-        if name != "cup":  # (most of the 60 markers: no call for them)
-            put(name, 5)  # monster
-    for v in s["inv"]:
-        if not v["dead"]:
-            put(v["at"], 6)  # investigator
-    for name in s["signs"]:
-        put(name, 7)  # elder_sign
-    clues = s["clues"]
-    for name in clues:
-        if clues[name]:
-            put(name, 8)  # clue
-    for name in s["closed"]:
-        put(name, 9)  # closed
-    for loc in gates:
-        world = core.d.gate_world[gates[loc]]
-        put(world + "_1", 10)  # world_gate
-        put(world + "_2", 10)
-    terror = s["terror"]
-    for n in range(terror):
-        put("terror_%d" % n, 12)  # terror_past
-    put("terror_%d" % terror, 11)  # terror
-    doom = s["doom"]
-    for n in range(doom + 1):
-        put("doom_%d" % n, 13)  # doom
-    for n in range(doom + 1, core.ao["doom"] + 1):
-        put("doom_%d" % n, 14)  # doom_empty
+        k = index(name)
+        if k is not None:
+            rows[k] = 2  # prompt
+    for name in sync.wrong:
+        k = index(name)
+        if k is not None:
+            rows[k] = 1  # error
     palette = PALETTE
     if s["phase"] == "final":  # the final battle: the doom track pulses (the Ancient One's health)
         palette = tuple((row[0], row[1], PULSE if row[0] == "doom" else row[2]) for row in PALETTE)
     lights.paint(rows, palette)
+    return _base

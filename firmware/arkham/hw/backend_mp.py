@@ -51,7 +51,7 @@ class Stream:
         n = 0
         chunk = self._chunk
         one = self._one
-        while n < len(chunk) and self._poll.poll(0):
+        while n < len(chunk) and any(self._poll.ipoll(0)):  # (poll() makes a list per call)
             if not self._in.readinto(one):  # type: ignore[union-attr]  # (read(1) allocates)
                 break
             chunk[n] = one[0]
@@ -69,7 +69,10 @@ class Stream:
             self.dropped += 1
 
     def wait(self, ms):
-        self._poll.poll(ms if ms > 0 else 0)
+        # ipoll, not poll: no list made at every loop iteration of an idle table (~100 bytes a
+        # step with take_notices' list, ~10 KB a second: an automatic collection of ~25 ms of a
+        # Pico's time every few seconds, delaying whatever touch came then)
+        self._poll.ipoll(ms if ms > 0 else 0)
 
 
 def _i2c(cfg):

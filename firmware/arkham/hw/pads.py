@@ -112,7 +112,8 @@ class Pads(PadScan):
         self._fault = bytearray(n)
         self._buf = [[0] * 12 for _ in range(nc)]  # each chip's readings (its driver skips
         # decoding bytes that did not change: MPR121.read_filtered)
-        self.still = bytearray(nc)  # 1: the chip's state is a fixed point of its readings
+        # bit e: electrode e's state is a fixed point of its reading (0xFFF: the chip's)
+        self.still = array("H", [0] * nc)
         self._steps = [0] * 12  # one chip's steps since the last scan (-1: none)
         self._changes = []
         self._notices = []
@@ -146,7 +147,8 @@ class Pads(PadScan):
 
     def take_notices(self):
         out = self._notices
-        self._notices = []
+        if out:  # (none: the same empty list, no new one at every scan of an idle table)
+            self._notices = []
         return out
 
     # -- faults (a bring-up table paints them at every repaint) ---------------------------------
@@ -211,7 +213,8 @@ def _info(fn, p, *args):
         return getattr(pads_info, fn)(p, *args)
     finally:
         forget("arkham.hw.pads_info")
-        p.still[:] = bytes(len(p.still))  # (references or thresholds moved: every chip again)
+        for ci in range(len(p.still)):  # (references or thresholds moved: every chip again)
+            p.still[ci] = 0
 
 
 if __file__.endswith(".py"):  # compiled from source (CircuitPython, tests): compile it now, on a

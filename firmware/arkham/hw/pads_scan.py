@@ -18,6 +18,7 @@ _BOARD_SURPRISES = const(4)  # ... or this many across the board
 _HOLD_SCANS = const(16)  # scans a chip's changes wait after such a jump
 _QUIET_WINDOWS = const(2)  # quiet windows in a row before a noisy pad is called quiet again
 _CATCHUP_SCANS = const(3)  # scans a reading must stay far above the reference to move it up
+_ALL = const(0xFFF)  # still: every electrode of a chip at a fixed point of its reading
 
 CHIP_OK = const(0)
 CHIP_FAILING = const(1)
@@ -40,7 +41,9 @@ class PadScan:
     def scan(self, now_ms):
         """Read every chip once; returns [(spot, present), ...] debounced changes (reused list).
         A chip whose bytes are those of the last scan, its state a fixed point of them (`still`),
-        is not processed again: an idle board costs a bus read and a comparison per chip."""
+        is not processed again: an idle board costs a bus read and a comparison per chip. Of a
+        chip processed, so is an electrode whose reading is the one it is a fixed point of: a pad
+        change processes that one electrode (on the emulated chip ~0.45 ms each)."""
         ch = self._changes
         self.pending = False
         if ch:
@@ -77,7 +80,7 @@ class PadScan:
                 still[ci] = 0
                 self._fail(ci, now_ms, _err_text(e))
                 continue
-            if same and still[ci] and not self._hold[ci]:
+            if same and still[ci] == _ALL and not self._hold[ci]:
                 # the very bytes of the last scan, on a chip whose state they no longer move:
                 # processing them would change nothing but the noise window's count
                 self._win[ci] += 1
@@ -95,26 +98,6 @@ class PadScan:
                 self._notices.append(("chip_ok", {"chip": chip_name(self.chips[ci])}))
             self._ever_ok[ci] = True
             surprises += self._process(ci, buf, ch)
-            if same:
-                # the same bytes again, processed: still when that was a fixed point (nothing
-                # pending, no jitter, smoothing or hold left, the reference where an empty pad
-                # reads), so the next scans may skip the chip while its bytes stay the same
-                still[ci] = self._hold[ci] == 0
-                emap = self._emap[ci]
-                for el in range(12):
-                    k = emap[el]
-                    if k < 0:
-                        continue
-                    f = buf[el]
-                    if f <= RAIL_LOW or f >= RAIL_HIGH:
-                        if self._rail[k] < _STUCK_SCANS:
-                            still[ci] = 0
-                    elif (self._jit[k] or self._lone[k] or self._shl[k] or self._count[k]
-                          or self._raw[k] != self._present[k]
-                          or not (self._present[k] or f == self.empty[k])):
-                        still[ci] = 0
-            else:
-                still[ci] = 0
         if surprises >= _BOARD_SURPRISES:
             # several electrodes across the board jumped in the same scan: noise arriving (a
             # player moves one token at a time). Every chip waits a while.
@@ -153,17 +136,30 @@ class PadScan:
         count = self._count
         up = self._up
         drift = self._drift
+        hold = self._hold
+        # electrodes at a fixed point of their reading (`still`: bit e) that read the same again
+        # are skipped: processing them would change nothing (a pad change: one electrode of 12)
+        keep = 0 if hold[ci] else self.still[ci]
+        skip = 0
+        lo = hi = 0  # the electrodes processed are among lo..hi-1 (the next loops' range)
         # a surprise: an electrode stepping by far more than its own jitter; several at once on
         # one chip is noise arriving (a token moves one pad): hold that chip's changes a while
         surprises = 0
         for e in range(12):
             k = emap[e]
             if k < 0:
+                skip |= 1 << e  # (no pad)
                 continue
             f = buf[e]
+            last = lasts[k]
+            if keep >> e & 1 and f == last:
+                skip |= 1 << e
+                continue
+            if not hi:
+                lo = e
+            hi = e + 1
             filtered[k] = f
             t = touch[k]
-            last = lasts[k]
             lasts[k] = f
             if last < 0:
                 steps[e] = -1
@@ -181,16 +177,15 @@ class PadScan:
             else:
                 lone[k] = 0
             steps[e] = d
-        hold = self._hold
         if surprises >= _SURPRISES and 6 * surprises >= self._npads[ci]:
             hold[ci] = _HOLD_SCANS
         elif hold[ci]:
             hold[ci] -= 1
         held = hold[ci] != 0
-        for e in range(12):
-            k = emap[e]
-            if k < 0:
+        for e in range(lo, hi):
+            if skip >> e & 1:
                 continue
+            k = emap[e]
             f = buf[e]
             if f <= RAIL_LOW or f >= RAIL_HIGH:
                 # shorted or open electrode: hold presence, report once it persists
@@ -292,6 +287,29 @@ class PadScan:
                 elif drift[k] <= -_DRIFT_SCANS:
                     empty[k] = em - 1
                     drift[k] = 0
+        # each electrode processed with the reading it had the last time: still when that was a
+        # fixed point (nothing pending, no jitter, smoothing or hold left, the reference where an
+        # empty pad reads), so the next scans may skip it while its reading stays the same
+        # (the electrodes skipped, or with no pad, keep their bit: set)
+        if held:
+            keep = 0
+        else:
+            keep |= skip
+            for e in range(lo, hi):
+                if skip >> e & 1:
+                    continue
+                keep &= ~(1 << e)
+                if steps[e]:
+                    continue
+                k = emap[e]
+                f = buf[e]
+                if f <= RAIL_LOW or f >= RAIL_HIGH:
+                    if rail[k] >= _STUCK_SCANS:
+                        keep |= 1 << e
+                elif not (jit[k] or lone[k] or shl[k] or count[k] or raw[k] != present[k]
+                          or not (present[k] or f == empty[k])):
+                    keep |= 1 << e
+        self.still[ci] = keep
         self._win[ci] += 1
         if self._win[ci] >= _NOISE_WINDOW:
             self._win[ci] = 0
