@@ -5,7 +5,8 @@ on rp2040js, `.mpy` on littlefs), in the default test run (issue 28):
 - Arkham Ritual, a whole round.
 Every command goes to the chip and to the host's twin (tests/chip/twin.py: the same firmware
 under CPython): every reply must be the twin's, and the game state's hash the twin's at the end.
-No `error` event, no reset, and the C stack never full (the world's `chip` figures). The choices
+No `error` event, no reset, and the deepest C stack of a step (the world's `chip` figures, from
+the `game` command on) within half the chip's: AH2e's, the others' under a guard. The choices
 come from the twin's `legal`, so the chip spends its time on the game only.
 """
 
@@ -21,8 +22,12 @@ AH2E_SEED = 2
 AH2E_PICKS = 2
 AH2E_ACTIONS = 40
 # the budget of the deepest C stack of a step: half of the chip's 7,936 bytes (docs/memory.md),
-# from the `game` command (its options read from flash) and the new game's setup on
+# from the `game` command (its options read from flash) and the new game's setup on. Final Hour
+# and Ritual do not meet it yet (measured: 4,840 at Final Hour's `game`, which builds the game
+# ~10 calls down and reads its data there; 4,392 at a Reckoning's lazy import; Ritual 4,648 at
+# a `dump`): held below this guard until they do
 STACK_BUDGET = 7936 // 2
+STACK_GUARD = 5000
 
 
 def _faults(table):
@@ -37,6 +42,12 @@ def _clean(table, what):
     assert errors == [], "%s: error events on the chip: %r" % (what, errors[:3])
     assert chip.get("resets", 0) == 0, "%s: the chip reset: %r" % (what, chip)
     return chip
+
+
+def _within_budget(chip, what, most=STACK_BUDGET):
+    stack = chip["stack"]
+    print("%s: deepest C stack of a step %d of %d bytes" % (what, stack["max"], stack["size"]))
+    assert stack["size"] == 7936 and stack["max"] <= most, stack
 
 
 def _both(table, twin, command, timeout=60.0):
@@ -78,10 +89,7 @@ def test_ah2e_40_actions_8_investigators_mythos_combat_knock_out(table, tmp_path
             ) == "mythos":
                 seen.add(e["ev"] if e["ev"] != "phase" else "mythos")
     assert seen == {"combat", "knocked_out", "mythos"}, seen
-    chip = _clean(table, "ah2e")
-    stack = chip["stack"]
-    print("ah2e: deepest C stack of a step %d of %d bytes" % (stack["max"], stack["size"]))
-    assert stack["size"] == 7936 and stack["max"] <= STACK_BUDGET, stack
+    _within_budget(_clean(table, "ah2e"), "ah2e")
 
 
 def _command(a):
@@ -100,6 +108,7 @@ def _command(a):
 @pytest.mark.table(chip="rp2040", game="final-hour", board="final-hour")
 def test_final_hour_20_actions_with_a_reckoning(table, tmp_path):
     twin = Twin("final-hour", tmp_path / "twin")
+    table.world.do("chip repaint")  # (the game's stack, `game` included, not the boot's)
     _both(table, twin, "game final-hour seed=11 players=2")
     _both(table, twin, "ok")  # the setup's tokens
     acted = reckonings = 0
@@ -136,12 +145,13 @@ def test_final_hour_20_actions_with_a_reckoning(table, tmp_path):
         kinds = {e.get("ev") for e in table.link.events[n0:]}
     assert "reckoning" in kinds or reckonings, kinds
     _same_state(table, twin, "final hour")
-    _clean(table, "final hour")
+    _within_budget(_clean(table, "final hour"), "final hour", STACK_GUARD)
 
 
 @pytest.mark.table(chip="rp2040", game="ritual", board="ritual")
 def test_ritual_a_whole_round(table, tmp_path):
     twin = Twin("ritual", tmp_path / "twin")
+    table.world.do("chip repaint")
     _both(table, twin, "game ritual players=3 seed=21 leader=1 decide_ms=600000")
     rnd = random.Random(3)
     for _ in range(60):
@@ -153,4 +163,4 @@ def test_ritual_a_whole_round(table, tmp_path):
     else:
         raise AssertionError("no round's end in 60 choices")
     _same_state(table, twin, "ritual")
-    _clean(table, "ritual")
+    _within_budget(_clean(table, "ritual"), "ritual", STACK_GUARD)
