@@ -63,7 +63,8 @@ def setup(d, opts):
     names = opts.get("investigators", ["jenny_barnes"])
     if not isinstance(names, list) or not 1 <= len(names) <= 8:
         raise SetupError("1 to 8 investigators")
-    sheets = opts.get("sheets")  # (read by the table's binding, where the C stack has room)
+    sheets = opts.pop("sheets", None)  # (read by the table's binding, where the C stack has
+    # room: taken out of the options, so they go once the setup is done, before its Mythos)
     if sheets is None:
         load = tables.load_once("load")  # (tables.investigators() inline: the file is read two
         try:  # calls less deep on the Pico's small C stack, where a read takes ~1 KB of it)
