@@ -391,8 +391,9 @@ class Mode(games.Mode):
         if self._core is None:  # a new game's setup (new_game): its modules imported here, at
             # the top of the loop's step, then the first `act`'s (not in the players' first
             # action: ~60 ms of a Pico's time)
-            from arkham.ah2e import abilities, load, mythos, setup  # noqa: F401
+            from arkham.ah2e import abilities, mythos, setup, tables  # noqa: F401
 
+            tables.load_once("load")  # (after a collection when the heap is tight)
             self._flush()
             from arkham.ah2e import actions  # noqa: F401
         else:
