@@ -51,7 +51,7 @@ def load(name):
     if path is None:
         raise CommandError("unknown game %r; known: %s" % (name, " ".join(names())))
     try:
-        for first in MODULES.get(name, ((),))[0]:
+        for first in MODULES.get(name, ((), ()))[0]:
             __import__(first)
         mod = __import__(path, None, None, ["Mode"])
     except ImportError as e:

@@ -555,13 +555,12 @@ class Mode(games.Mode):
             from arkham.ah2e import load, tables
 
             ao = snap["core"]["ao"]
-            try:
-                sheet = load.ancient_one(ao) if type(ao) is str and '"' not in ao else None
+            try:  # (tables.ancient_one checks the name, as new_game's)
+                sheet = tables.ancient_one(ao, load.ancient_one(ao) if type(ao) is str else None)
             finally:
                 tables.unload("load")
             if sheet is None:
                 raise ValueError("%s has no %r" % ("ancient_ones", ao))  # (shape's words)
-            tables.ancient_one(ao, sheet)
             self._core = Game(snap=snap["core"], own=True)  # (snap: fresh JSON from the app)
             self._core.need()  # (what it waits for, once: a KeyError here, not at every `act`)
             self._core.sink = self.ctx.emit
